@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { AppDeps } from '../app.js';
+import type { Blog } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { pathId } from '../http/validate.js';
+
+export function blogJson(b: Blog) {
+  return {
+    _id: b.id,
+    title: b.title,
+    slug: b.slug,
+    description: b.description,
+    category: b.category,
+    images: b.images,
+    author: b.author,
+    numViews: b.num_views,
+    createdAt: b.created_at.toISOString(),
+    updatedAt: b.updated_at.toISOString(),
+  };
+}
+
+export function blogsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/blog', async (_req, res) => {
+    const blogs = await deps.db.selectFrom('blogs').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+    res.json(blogs.map(blogJson));
+  });
+  router.get('/blog/:id', async (req, res) => {
+    const blog = await deps.db.selectFrom('blogs').selectAll().where('id', '=', pathId(req.params.id, 'Blog')).executeTakeFirst();
+    if (!blog) throw notFound('Blog not found');
+    res.json(blogJson(blog));
+  });
+  return router;
+}

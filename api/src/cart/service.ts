@@ -1,0 +1,122 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ProductImage } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+
+export const MAX_QUANTITY = 10;
+
+export interface CartLineJson {
+  _id: string;
+  productId: { _id: string; title: string; images: ProductImage[]; price: number };
+  color: { _id: string; title: string };
+  quantity: number;
+  price: number;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The caller's lines, priced at the products' current prices (what checkout will charge). */
+export async function cartLines(db: Db, customerId: string, lineId?: string, lock = false): Promise<CartLineJson[]> {
+  let query = db
+    .selectFrom('cart_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('colors as c', 'c.id', 'l.color_id')
+    .select(['l.id', 'l.quantity', 'p.id as product_id', 'p.title', 'p.images', 'p.price', 'c.id as color_id', 'c.title as color_title'])
+    .where('l.customer_id', '=', customerId)
+    .orderBy('l.created_at')
+    .orderBy('l.id');
+  if (lineId) query = query.where('l.id', '=', lineId);
+  if (lock) query = query.forUpdate(['l']);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    productId: { _id: r.product_id, title: r.title, images: r.images, price: r.price },
+    color: { _id: r.color_id, title: r.color_title },
+    quantity: r.quantity,
+    price: r.price,
+  }));
+}
+
+export function cartService(db: Kysely<Database>) {
+  const lineOf = async (customerId: string, lineId: string) => {
+    const [line] = await cartLines(db, customerId, lineId);
+    if (!line) throw notFound('Cart line not found');
+    return line;
+  };
+
+  return {
+    lines: (customerId: string) => cartLines(db, customerId),
+
+    /** Adds a product in a colour; the same product and colour again adds to that line (at most 10). */
+    async add(customerId: string, input: { productId: string; color: string; quantity: number }) {
+      const lineId = await db.transaction().execute(async (trx) => {
+        const product = await trx.selectFrom('products').select(['id', 'price']).where('id', '=', input.productId).executeTakeFirst();
+        if (!product) throw notFound('Product not found');
+        const offered = await trx
+          .selectFrom('product_colors')
+          .select('color_id')
+          .where('product_id', '=', input.productId)
+          .where('color_id', '=', input.color)
+          .executeTakeFirst();
+        if (!offered) throw badRequest('This colour is not available for this product', 'color');
+        const existing = await trx
+          .selectFrom('cart_lines')
+          .select(['id', 'quantity'])
+          .where('customer_id', '=', customerId)
+          .where('product_id', '=', input.productId)
+          .where('color_id', '=', input.color)
+          .forUpdate()
+          .executeTakeFirst();
+        if (existing) {
+          const quantity = existing.quantity + input.quantity;
+          if (quantity > MAX_QUANTITY) {
+            throw badRequest(
+              `Your cart already holds ${existing.quantity} of this product in this colour; at most ${MAX_QUANTITY} in all`,
+              'quantity',
+            );
+          }
+          await trx
+            .updateTable('cart_lines')
+            .set({ quantity, price: product.price, updated_at: new Date() })
+            .where('id', '=', existing.id)
+            .execute();
+          return existing.id;
+        }
+        const row = await trx
+          .insertInto('cart_lines')
+          .values({
+            customer_id: customerId,
+            product_id: input.productId,
+            color_id: input.color,
+            quantity: input.quantity,
+            price: product.price,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+      return lineOf(customerId, lineId);
+    },
+
+    async remove(customerId: string, lineId: string) {
+      const result = await db.deleteFrom('cart_lines').where('id', '=', lineId).where('customer_id', '=', customerId).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('Cart line not found');
+      return { deleted: true };
+    },
+
+    async setQuantity(customerId: string, lineId: string, quantity: number) {
+      const result = await db
+        .updateTable('cart_lines')
+        .set({ quantity, updated_at: new Date() })
+        .where('id', '=', lineId)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound('Cart line not found');
+      return lineOf(customerId, lineId);
+    },
+
+    async empty(customerId: string) {
+      const result = await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).executeTakeFirst();
+      return { deleted: Number(result.numDeletedRows) };
+    },
+  };
+}

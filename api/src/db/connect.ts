@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+
+export interface Db {
+  db: Kysely<Database>;
+  kind: DbTarget['kind'];
+  close(): Promise<void>;
+}
+
+// int8 (counts, sums) as JS numbers: the shop's counts and rupee totals stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+/** Opens the shop database: PostgreSQL when a URL is given, else embedded PGlite (in memory when dir is null). */
+export async function openDb(target: DbTarget): Promise<Db> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
+    // A dropped idle connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (target.dir) mkdirSync(target.dir, { recursive: true });
+  const pglite = await PGlite.create(target.dir ?? undefined, { extensions: { pg_trgm } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

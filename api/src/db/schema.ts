@@ -1,0 +1,173 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface CustomersTable {
+  id: Generated<string>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string | null;
+  password_hash: string;
+  role: Generated<string>;
+  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ColorsTable {
+  id: Generated<string>;
+  title: string;
+}
+
+export interface ProductImage {
+  url: string;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  title: string;
+  slug: string;
+  description: string;
+  price: number;
+  category: string;
+  brand: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  images: Json<ProductImage[]>;
+  quantity: Generated<number>;
+  sold: Generated<number>;
+  total_rating: Generated<number>;
+  rating_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProductColorsTable {
+  product_id: string;
+  color_id: string;
+  position: number;
+}
+
+export interface RatingsTable {
+  id: Generated<string>;
+  product_id: string;
+  customer_id: string;
+  star: number;
+  comment: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CartLinesTable {
+  id: Generated<string>;
+  customer_id: string;
+  product_id: string;
+  color_id: string;
+  quantity: number;
+  price: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WishlistTable {
+  customer_id: string;
+  product_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ShippingInfo {
+  firstname: string;
+  lastname: string;
+  address: string;
+  other?: string | undefined;
+  city: string;
+  state: string;
+  country: string;
+  pincode: number;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  customer_id: string;
+  shipping_info: Json<ShippingInfo>;
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  total_price: number;
+  total_price_after_discount: number;
+  order_status: Generated<string>;
+  paid_at: ColumnType<Date, Date | string, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: string;
+  color_id: string;
+  quantity: number;
+  price: number;
+  position: number;
+}
+
+export interface BlogsTable {
+  id: Generated<string>;
+  title: string;
+  slug: string;
+  description: string;
+  category: string;
+  images: Json<ProductImage[]>;
+  author: string;
+  num_views: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface EnquiriesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  mobile: string;
+  comment: string;
+  status: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface ResetTokensTable {
+  id: Generated<string>;
+  customer_id: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface LoginFailuresTable {
+  email: string;
+  failures: number;
+  window_started_at: Date;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  colors: ColorsTable;
+  products: ProductsTable;
+  product_colors: ProductColorsTable;
+  ratings: RatingsTable;
+  cart_lines: CartLinesTable;
+  wishlist: WishlistTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  blogs: BlogsTable;
+  enquiries: EnquiriesTable;
+  reset_tokens: ResetTokensTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type Customer = Selectable<CustomersTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type Blog = Selectable<BlogsTable>;
+export type Order = Selectable<OrdersTable>;

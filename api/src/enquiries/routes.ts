@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { parseInput } from '../http/validate.js';
+
+// The contact form's rules and messages (spec §5).
+const EnquiryInput = z.object({
+  name: z.string({ error: 'First Name is Required' }).trim().min(1, 'First Name is Required').max(100, 'Name is too long'),
+  email: z
+    .string({ error: 'Email is Required' })
+    .trim()
+    .min(1, 'Email is Required')
+    .max(254, 'Email is too long')
+    .pipe(z.email('Email Should be valid')),
+  mobile: z
+    .union([z.string(), z.number()], { error: 'Mobile No is Required' })
+    .transform((v) => String(v).trim())
+    .refine((v) => v.length > 0, 'Mobile No is Required')
+    .refine((v) => /^\d{1,15}$/.test(v) && /[1-9]/.test(v), 'Mobile No is Required'),
+  comment: z.string({ error: 'comments is Required' }).trim().min(1, 'comments is Required').max(5000, 'Comment is too long'),
+});
+
+export function enquiriesRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.post('/enquiry', async (req, res) => {
+    const input = parseInput(EnquiryInput, req.body);
+    const e = await deps.db.insertInto('enquiries').values(input).returningAll().executeTakeFirstOrThrow();
+    res.status(201).json({
+      _id: e.id,
+      name: e.name,
+      email: e.email,
+      mobile: e.mobile,
+      comment: e.comment,
+      status: e.status,
+      createdAt: e.created_at.toISOString(),
+    });
+  });
+  return router;
+}

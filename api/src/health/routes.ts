@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { sql } from 'kysely';
+import type { AppDeps } from '../app.js';
+
+export function healthRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/health', async (_req, res) => {
+    const started = Date.now();
+    try {
+      await sql`select 1`.execute(deps.db);
+      res.json({ status: 'ok', database: { status: 'up', kind: deps.dbKind, latencyMs: Date.now() - started } });
+    } catch {
+      res.status(503).json({
+        status: 'degraded',
+        database: { status: 'down', kind: deps.dbKind },
+        message: 'The shop database is unreachable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
+  });
+  return router;
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+/** A failure the client can act on: its status, a message naming the problem, a stable code. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, 'BAD_REQUEST', field);
+export const unauthorized = (message = 'Not authorized: sign in again') => new HttpError(401, message, 'UNAUTHENTICATED');
+export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string, field?: string) => new HttpError(409, message, 'CONFLICT', field);
+export const tooManyRequests = (message: string) => new HttpError(429, message, 'TOO_MANY_REQUESTS');
+export const paymentFailed = (message: string) => new HttpError(402, message, 'PAYMENT_FAILED');
+export const unavailable = (message: string) => new HttpError(503, message, 'SERVICE_UNAVAILABLE');
+
+// Errors from node-postgres / PGlite carry a SQLSTATE; a lost connection has a network code instead.
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08003']);
+
+function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && DB_DOWN_CODES.has(e.code)) return true;
+  return /Connection terminated|PGlite is closed|connection (is )?closed|Client has encountered a connection error/i.test(e.message ?? '');
+}
+
+export function requestId(req: Request, res: Response, next: NextFunction) {
+  const incoming = req.get('x-request-id');
+  const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  res.locals.requestId = id;
+  res.set('X-Request-Id', id);
+  next();
+}
+
+export function routeNotFound(req: Request, _res: Response, next: NextFunction) {
+  next(notFound(`No route for ${req.method} ${req.path}`));
+}
+
+type Logger = (line: string, detail?: unknown) => void;
+
+/** The one place a failure becomes a response: JSON {message, code, field?}, never a stack or SQL. */
+export function errorHandler(log: Logger) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const id = res.locals.requestId as string | undefined;
+    const send = (status: number, message: string, code: string, field?: string) =>
+      res.status(status).json({ message, code, ...(field ? { field } : {}), ...(id ? { requestId: id } : {}) });
+
+    if (err instanceof HttpError) return send(err.status, err.message, err.code, err.field);
+    const bodyError = err as { type?: string; status?: number };
+    if (bodyError.type === 'entity.too.large') return send(413, 'Request body is larger than 100 KB', 'PAYLOAD_TOO_LARGE');
+    if (bodyError.type === 'entity.parse.failed') return send(400, 'Request body is not valid JSON', 'BAD_REQUEST');
+    if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
+      return send(415, 'Request body encoding is not supported', 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    if (bodyError.status && bodyError.status >= 400 && bodyError.status < 500) {
+      return send(bodyError.status, 'The request could not be read', 'BAD_REQUEST');
+    }
+    if (isDatabaseDown(err)) {
+      log(`database unavailable (request ${id})`, err);
+      return send(503, 'The shop database is unavailable. Please try again shortly.', 'SERVICE_UNAVAILABLE');
+    }
+    log(`unexpected error (request ${id})`, err);
+    return send(500, 'Something went wrong on our side. Please try again.', 'INTERNAL');
+  };
+}

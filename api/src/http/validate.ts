@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { badRequest, notFound } from './errors.js';
+
+/** Parses input with a zod schema; the first problem becomes a 400 naming its field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  const message = issue?.message ?? 'Invalid input';
+  throw badRequest(field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message, field);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
+/** A path id that is malformed is as unknown as one that does not exist: 404 naming the thing. */
+export function pathId(value: unknown, what: string): string {
+  if (!isUuid(value)) throw notFound(`${what} not found`);
+  return value.toLowerCase();
+}

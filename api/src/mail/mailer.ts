@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { unavailable } from '../http/errors.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Fails with 503 when mail cannot be sent now, before anything is promised to the caller. */
+  ready(): Promise<void>;
+  send(message: MailMessage): Promise<void>;
+}
+
+const MAIL_DOWN = 'E-mail cannot be sent right now. Please try again shortly.';
+
+/** SMTP through nodemailer when SMTP_URL is set; otherwise one JSON file a message in the outbox folder. */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async ready() {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('SMTP verify timed out')), 5_000);
+        });
+        await Promise.race([transport.verify(), timeout])
+          .catch(() => {
+            throw unavailable(MAIL_DOWN);
+          })
+          .finally(() => clearTimeout(timer));
+      },
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message }).catch(() => {
+          throw unavailable(MAIL_DOWN);
+        });
+      },
+    };
+  }
+  return {
+    async ready() {
+      try {
+        await mkdir(options.outboxDir, { recursive: true });
+        await access(options.outboxDir, constants.W_OK);
+      } catch {
+        throw unavailable(MAIL_DOWN);
+      }
+    },
+    async send(message) {
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
+      const file = path.join(options.outboxDir, name);
+      const mail = { from: options.from, ...message, createdAt: new Date().toISOString() };
+      await writeFile(file, JSON.stringify(mail, null, 2)).catch(() => {
+        throw unavailable(MAIL_DOWN);
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import { cartLines } from '../cart/service.js';
+import type { Database, ShippingInfo } from '../db/schema.js';
+import { badRequest, conflict, paymentFailed } from '../http/errors.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { ordersJson } from './serialize.js';
+
+export const SHIPPING_RUPEES = 100;
+
+export interface PaymentInfoInput {
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  razorpaySignature: string;
+}
+
+type Log = (line: string, detail?: unknown) => void;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+export function ordersService(db: Kysely<Database>, payments: PaymentProvider, log: Log) {
+  async function orderById(id: string) {
+    const [order] = await ordersJson(db, db.selectFrom('orders').selectAll().where('id', '=', id));
+    if (!order) throw new Error(`order ${id} vanished`);
+    return order;
+  }
+
+  /** An order already made from this payment: the same order for its owner, refused for anyone else. */
+  async function replay(customerId: string, paymentId: string, providerOrderId: string) {
+    const existing = await db
+      .selectFrom('orders')
+      .select(['id', 'customer_id'])
+      .where((eb) => eb.or([eb('razorpay_payment_id', '=', paymentId), eb('razorpay_order_id', '=', providerOrderId)]))
+      .executeTakeFirst();
+    if (!existing) return null;
+    if (existing.customer_id !== customerId) throw conflict('This payment has already been used for another order');
+    return orderById(existing.id);
+  }
+
+  return {
+    async myOrders(customerId: string) {
+      return ordersJson(
+        db,
+        db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      );
+    },
+
+    /**
+     * Settles a payment into an order: signature, then the provider's word that exactly the cart's
+     * total was paid, then order + items written and cart emptied in one transaction.
+     */
+    async create(customerId: string, shippingInfo: ShippingInfo, payment: PaymentInfoInput) {
+      const { razorpayOrderId: providerOrderId, razorpayPaymentId: paymentId } = payment;
+      if (!payments.verifySignature(providerOrderId, paymentId, payment.razorpaySignature)) {
+        throw paymentFailed('The payment signature is not valid');
+      }
+      const previous = await replay(customerId, paymentId, providerOrderId);
+      if (previous) return { order: previous, created: false };
+
+      const [providerOrder, providerPayment] = await Promise.all([payments.fetchOrder(providerOrderId), payments.fetchPayment(paymentId)]);
+      if (providerPayment.order_id !== providerOrderId) throw paymentFailed('The payment does not belong to this payment order');
+      const captured = providerPayment.status === 'captured' || providerOrder.status === 'paid';
+      if (!captured) throw paymentFailed('The payment has not been completed');
+      if (providerPayment.currency !== 'INR' || providerOrder.currency !== 'INR') throw paymentFailed('The payment was not made in INR');
+
+      try {
+        const orderId = await db.transaction().execute(async (trx) => {
+          const lines = await cartLines(trx, customerId, undefined, true);
+          if (lines.length === 0) throw badRequest('Your cart is empty', 'cart');
+          const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+          const total = subtotal + SHIPPING_RUPEES;
+          if (providerPayment.amount !== total * 100 || providerOrder.amount !== total * 100) {
+            log(`payment ${paymentId} paid ${providerPayment.amount} paise but the cart of ${customerId} totals ${total * 100}`);
+            throw paymentFailed(`The amount paid does not match your cart total of Rs. ${total}`);
+          }
+          const order = await trx
+            .insertInto('orders')
+            .values({
+              customer_id: customerId,
+              shipping_info: JSON.stringify(shippingInfo),
+              razorpay_order_id: providerOrderId,
+              razorpay_payment_id: paymentId,
+              total_price: total,
+              total_price_after_discount: total,
+              paid_at: new Date(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('order_items')
+            .values(
+              lines.map((l, position) => ({
+                order_id: order.id,
+                product_id: l.productId._id,
+                color_id: l.color._id,
+                quantity: l.quantity,
+                price: l.price,
+                position,
+              })),
+            )
+            .execute();
+          for (const l of lines) {
+            await trx
+              .updateTable('products')
+              .set((eb) => ({ sold: eb('sold', '+', l.quantity) }))
+              .where('id', '=', l.productId._id)
+              .execute();
+          }
+          await trx.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
+          return order.id;
+        });
+        return { order: await orderById(orderId), created: true };
+      } catch (err) {
+        // Two requests with one payment raced: the loser answers with the winner's order.
+        if (isUniqueViolation(err)) {
+          const winner = await replay(customerId, paymentId, providerOrderId);
+          if (winner) return { order: winner, created: false };
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Razorpay from 'razorpay';
+import { paymentFailed, unavailable } from '../http/errors.js';
+
+export interface ProviderOrder {
+  id: string;
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  status: string;
+}
+
+export interface ProviderPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+export interface PaymentProvider {
+  verifySignature(orderId: string, paymentId: string, signature: string): boolean;
+  fetchOrder(orderId: string): Promise<ProviderOrder>;
+  fetchPayment(paymentId: string): Promise<ProviderPayment>;
+}
+
+type RazorpayClient = InstanceType<typeof Razorpay> & {
+  api: { rq: { defaults: { baseURL?: string; timeout?: number } } };
+};
+
+/**
+ * Points the SDK at another host (the simulator). The SDK has no public base-URL option; its axios
+ * instance is `api.rq`. The SDK version is pinned and a test fails if this hook moves.
+ */
+export function pointSdkAt(client: InstanceType<typeof Razorpay>, baseUrl: string): void {
+  const rq = (client as RazorpayClient).api?.rq;
+  if (!rq?.defaults) throw new Error('The razorpay SDK no longer exposes api.rq; update pointSdkAt');
+  rq.defaults.baseURL = baseUrl.replace(/\/$/, '');
+}
+
+const UNREACHABLE = 'The payment provider is unreachable. No order was placed; please try again.';
+
+// The SDK rejects with plain objects {statusCode, error} for provider answers and throws a
+// TypeError when the network fails (it reads err.response.status of a missing response).
+async function call<T>(run: () => Promise<unknown>): Promise<T> {
+  try {
+    return (await run()) as T;
+  } catch (err) {
+    const status = (err as { statusCode?: number } | null)?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429) {
+      throw paymentFailed('The payment could not be found at the payment provider');
+    }
+    throw unavailable(UNREACHABLE);
+  }
+}
+
+export function createRazorpayProvider(options: { keyId: string; keySecret: string; apiUrl: string }): PaymentProvider {
+  const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+  pointSdkAt(client, options.apiUrl);
+  (client as RazorpayClient).api.rq.defaults.timeout = 10_000;
+  return {
+    verifySignature(orderId, paymentId, signature) {
+      const expected = createHmac('sha256', options.keySecret).update(`${orderId}|${paymentId}`).digest();
+      const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    fetchOrder: (orderId) => call<ProviderOrder>(() => client.orders.fetch(orderId)),
+    fetchPayment: (paymentId) => call<ProviderPayment>(() => client.payments.fetch(paymentId)),
+  };
+}

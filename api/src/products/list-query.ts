@@ -1,0 +1,77 @@
+import { badRequest } from '../http/errors.js';
+
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 20;
+
+const SORT_COLUMNS = { title: 'title', price: 'price', createdAt: 'created_at' } as const;
+export type SortKey = { column: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS]; desc: boolean };
+
+export interface ProductListQuery {
+  brand?: string;
+  category?: string;
+  tags?: string;
+  search?: string;
+  price: { gte?: number; gt?: number; lte?: number; lt?: number };
+  sort: SortKey[];
+  page: number;
+  limit: number;
+}
+
+const TEXT_KEYS = ['brand', 'category', 'tags', 'search'] as const;
+const PRICE_KEYS = { 'price[gte]': 'gte', 'price[gt]': 'gt', 'price[lte]': 'lte', 'price[lt]': 'lt' } as const;
+const KNOWN = new Set<string>([...TEXT_KEYS, ...Object.keys(PRICE_KEYS), 'sort', 'page', 'limit']);
+
+function plain(key: string, value: unknown): string {
+  if (typeof value !== 'string') throw badRequest(`Query parameter "${key}" must be given once, as a plain value`, key);
+  return value;
+}
+
+function wholeNumber(key: string, raw: string, min: number, max: number): number {
+  if (!/^\d{1,9}$/.test(raw.trim())) throw badRequest(`Query parameter "${key}" must be a whole number`, key);
+  const n = Number(raw);
+  if (n < min || n > max) throw badRequest(`Query parameter "${key}" must be between ${min} and ${max}`, key);
+  return n;
+}
+
+/**
+ * The store's filters, read strictly: only known keys, each a plain value. The query string is
+ * parsed flat (Express 5 "simple" parser), so `brand[$ne]=x` arrives as an unknown key and is refused.
+ */
+export function parseProductListQuery(query: Record<string, unknown>): ProductListQuery {
+  const out: ProductListQuery = { price: {}, sort: [], page: 1, limit: DEFAULT_LIMIT };
+  for (const [key, value] of Object.entries(query)) {
+    if (!KNOWN.has(key)) throw badRequest(`Unknown query parameter "${key}"`, key);
+    const raw = plain(key, value);
+    if ((TEXT_KEYS as readonly string[]).includes(key)) {
+      const text = raw.trim();
+      if (text.length > 100) throw badRequest(`Query parameter "${key}" is too long`, key);
+      if (text) out[key as (typeof TEXT_KEYS)[number]] = text;
+    } else if (key in PRICE_KEYS) {
+      if (raw.trim() === '') continue;
+      out.price[PRICE_KEYS[key as keyof typeof PRICE_KEYS]] = wholeNumber(key, raw, 0, 100_000_000);
+    } else if (key === 'page') {
+      out.page = wholeNumber(key, raw, 1, 100_000);
+    } else if (key === 'limit') {
+      out.limit = wholeNumber(key, raw, 1, MAX_LIMIT);
+    } else if (key === 'sort') {
+      out.sort = parseSort(raw);
+    }
+  }
+  return out;
+}
+
+function parseSort(raw: string): SortKey[] {
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (parts.length > 3) throw badRequest('Query parameter "sort" takes at most 3 keys', 'sort');
+  return parts.map((part) => {
+    const desc = part.startsWith('-');
+    const name = desc ? part.slice(1) : part;
+    const column = SORT_COLUMNS[name as keyof typeof SORT_COLUMNS];
+    if (!column)
+      throw badRequest(`Query parameter "sort" must be one of title, price, createdAt (with an optional "-"), got "${part}"`, 'sort');
+    return { column, desc };
+  });
+}

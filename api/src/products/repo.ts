@@ -1,0 +1,55 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, Product } from '../db/schema.js';
+import type { ProductListQuery } from './list-query.js';
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+function filtered(db: Kysely<Database>, q: ProductListQuery) {
+  let query: SelectQueryBuilder<Database, 'products', object> = db.selectFrom('products');
+  if (q.category) query = query.where('category', '=', q.category);
+  if (q.brand) query = query.where('brand', '=', q.brand);
+  if (q.tags) query = query.where(sql<boolean>`tags @> array[${q.tags}]::text[]`);
+  if (q.search) query = query.where('title', 'ilike', `%${escapeLike(q.search)}%`);
+  if (q.price.gte !== undefined) query = query.where('price', '>=', q.price.gte);
+  if (q.price.gt !== undefined) query = query.where('price', '>', q.price.gt);
+  if (q.price.lte !== undefined) query = query.where('price', '<=', q.price.lte);
+  if (q.price.lt !== undefined) query = query.where('price', '<', q.price.lt);
+  return query;
+}
+
+export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
+  const base = filtered(db, q);
+  let page = base.selectAll();
+  for (const key of q.sort) page = page.orderBy(key.column, key.desc ? 'desc' : 'asc');
+  // A default order and a unique tie-breaker keep pages stable.
+  if (q.sort.length === 0) page = page.orderBy('created_at', 'desc');
+  page = page.orderBy('id', q.sort.at(-1)?.desc ? 'desc' : 'asc');
+  const [rows, count] = await Promise.all([
+    page
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function productsByIds(db: Kysely<Database>, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as Product[]);
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function facets(db: Kysely<Database>) {
+  const [categories, brands, tags, colors] = await Promise.all([
+    db.selectFrom('products').select('category as value').distinct().orderBy('category').execute(),
+    db.selectFrom('products').select('brand as value').distinct().orderBy('brand').execute(),
+    sql<{ value: string }>`select distinct unnest(tags) as value from products order by 1`.execute(db),
+    db.selectFrom('colors').select(['id', 'title']).orderBy('title').execute(),
+  ]);
+  return {
+    categories: categories.map((r) => r.value),
+    brands: brands.map((r) => r.value),
+    tags: tags.rows.map((r) => r.value),
+    colors: colors.map((c) => ({ _id: c.id, title: c.title })),
+  };
+}

@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { currentCustomer } from '../auth/middleware.js';
+import { badRequest } from '../http/errors.js';
+import { isUuid, parseInput, pathId } from '../http/validate.js';
+import { parseProductListQuery } from './list-query.js';
+import { facets } from './repo.js';
+import { productsService } from './service.js';
+
+const productId = z
+  .string({ error: 'prodId is required' })
+  .refine(isUuid, 'prodId is not a product id')
+  .transform((v) => v.toLowerCase());
+
+const WishlistInput = z.object({ prodId: productId });
+const RatingInput = z.object({
+  prodId: productId,
+  star: z.coerce
+    .number({ error: 'Please add star rating' })
+    .int('Star rating must be a whole number from 1 to 5')
+    .min(1, 'Please add star rating')
+    .max(5, 'Star rating must be a whole number from 1 to 5'),
+  comment: z
+    .string({ error: 'Please Write Review About the Product' })
+    .trim()
+    .min(1, 'Please Write Review About the Product')
+    .max(2000, 'Review must be at most 2000 characters'),
+});
+
+export function productsRoutes(deps: AppDeps): Router {
+  const products = productsService(deps.db);
+  const router = Router();
+
+  router.get('/product', async (req, res) => {
+    const { products: list, total } = await products.list(parseProductListQuery(req.query as Record<string, unknown>));
+    res.set('X-Total-Count', String(total)).set('Access-Control-Expose-Headers', 'X-Total-Count').json(list);
+  });
+  router.get('/product/facets', async (_req, res) => {
+    res.json(await facets(deps.db));
+  });
+  router.get('/product/by-ids', async (req, res) => {
+    const ids = req.query.ids;
+    if (typeof ids !== 'string') throw badRequest('Query parameter "ids" must be one comma-separated list of product ids', 'ids');
+    res.json(await products.byIds(ids));
+  });
+  router.get('/product/:id', async (req, res) => {
+    res.json(await products.getProduct(pathId(req.params.id, 'Product')));
+  });
+  router.put('/product/Wishlist', deps.auth, async (req, res) => {
+    const { prodId } = parseInput(WishlistInput, req.body);
+    res.json(await products.toggleWishlist(currentCustomer(res).id, prodId));
+  });
+  router.put('/product/rating', deps.auth, async (req, res) => {
+    res.json(await products.rate(currentCustomer(res).id, parseInput(RatingInput, req.body)));
+  });
+  router.get('/user/wishlist', deps.auth, async (_req, res) => {
+    res.json(await products.wishlist(currentCustomer(res).id));
+  });
+  return router;
+}

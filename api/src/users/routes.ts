@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import type { AppDeps } from '../app.js';
+import { currentCustomer } from '../auth/middleware.js';
+import { parseInput } from '../http/validate.js';
+import { ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from './schemas.js';
+import { usersService } from './service.js';
+
+export function usersRoutes(deps: AppDeps): Router {
+  const users = usersService({ db: deps.db, jwtSecret: deps.config.jwtSecret, webUrl: deps.config.webUrl, mailer: deps.mailer });
+  const router = Router();
+
+  router.post('/user/register', async (req, res) => {
+    res.status(201).json(await users.register(parseInput(RegisterInput, req.body)));
+  });
+  router.post('/user/login', async (req, res) => {
+    const { email, password } = parseInput(LoginInput, req.body);
+    res.json(await users.login(email, password));
+  });
+  router.put('/user/edit-user', deps.auth, async (req, res) => {
+    res.json(await users.updateProfile(currentCustomer(res).id, parseInput(ProfileInput, req.body)));
+  });
+  router.post('/user/forgot-password-token', async (req, res) => {
+    res.json(await users.requestPasswordReset(parseInput(ForgotInput, req.body).email));
+  });
+  router.put('/user/reset-password/:token', async (req, res) => {
+    const { password } = parseInput(ResetInput, req.body);
+    res.json(await users.resetPassword(String(req.params.token), password));
+  });
+  return router;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'Email is Required' })
+  .trim()
+  .min(1, 'Email is Required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Email Should be valid'))
+  .transform((v) => v.toLowerCase());
+
+export const password = z
+  .string({ error: 'Password is Required' })
+  .min(1, 'Password is Required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+const mobile = z
+  .union([z.string(), z.number()], { error: 'Mobile No is Required' })
+  .transform((v) => String(v).trim())
+  .refine((v) => v.length > 0, 'Mobile No is Required')
+  .refine((v) => /^[0-9]{1,15}$/.test(v) && /[1-9]/.test(v), 'Mobile No must be a positive whole number of up to 15 digits');
+
+const name = (required: string) => z.string({ error: required }).trim().min(1, required).max(100, 'Name is too long');
+
+export const RegisterInput = z
+  .object({
+    firstname: name('First Name is Required').optional(),
+    fullname: name('First Name is Required').optional(),
+    lastname: z.string().trim().max(100, 'Last name is too long').optional(),
+    email,
+    mobile: mobile.optional(),
+    password,
+  })
+  .transform((v, ctx) => {
+    // The spec's signup form sends one "fullname"; the contract names firstname/lastname.
+    let firstname = v.firstname;
+    let lastname = v.lastname ?? '';
+    if (!firstname && v.fullname) {
+      const [first, ...rest] = v.fullname.split(/\s+/);
+      firstname = first;
+      if (!v.lastname) lastname = rest.join(' ');
+    }
+    if (!firstname) {
+      ctx.addIssue({ code: 'custom', message: 'First Name is Required', path: ['firstname'] });
+      return z.NEVER;
+    }
+    return { firstname, lastname, email: v.email, mobile: v.mobile ?? null, password: v.password };
+  });
+
+export const LoginInput = z.object({
+  email,
+  password: z.string({ error: 'Password is Required' }).min(1, 'Password is Required').max(128, 'Password is too long'),
+});
+
+export const ProfileInput = z.object({
+  firstname: name('First Name is Required'),
+  lastname: name('Last Name is Required'),
+  email,
+  mobile,
+});
+
+export const ForgotInput = z.object({ email });
+export const ResetInput = z.object({ password });

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { signToken } from '../auth/jwt.js';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
+import type { Customer, Database } from '../db/schema.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that e-mail, a password reset link has been sent to it.';
+const BAD_LOGIN = 'Invalid email or password';
+
+export function publicCustomer(c: Customer) {
+  return {
+    _id: c.id,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    email: c.email,
+    mobile: c.mobile,
+    role: c.role,
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  };
+}
+
+export function session(c: Customer, jwtSecret: string) {
+  return {
+    _id: c.id,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    email: c.email,
+    mobile: c.mobile,
+    token: signToken(c.id, c.password_changed_at, jwtSecret),
+  };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+export interface UsersDeps {
+  db: Kysely<Database>;
+  jwtSecret: string;
+  webUrl: string;
+  mailer: Mailer;
+}
+
+export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
+  return {
+    async register(input: { firstname: string; lastname: string; email: string; mobile: string | null; password: string }) {
+      const password_hash = await hashPassword(input.password);
+      try {
+        const c = await db
+          .insertInto('customers')
+          .values({ firstname: input.firstname, lastname: input.lastname, email: input.email, mobile: input.mobile, password_hash })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return publicCustomer(c);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'email');
+        throw err;
+      }
+    },
+
+    async login(email: string, password: string) {
+      const failures = await db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
+      const windowOpen = failures && Date.now() - failures.window_started_at.getTime() < LOGIN_WINDOW_MS;
+      if (windowOpen && failures.failures >= LOGIN_FAILURE_LIMIT) {
+        throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
+      }
+      const customer = await db.selectFrom('customers').selectAll().where('email', '=', email).executeTakeFirst();
+      const ok = await verifyPassword(customer?.password_hash ?? (await dummyHash()), password);
+      if (!customer || !ok) {
+        await db
+          .insertInto('login_failures')
+          .values({ email, failures: 1, window_started_at: new Date() })
+          .onConflict((oc) =>
+            oc
+              .column('email')
+              .doUpdateSet(
+                windowOpen ? (eb) => ({ failures: eb('login_failures.failures', '+', 1) }) : { failures: 1, window_started_at: new Date() },
+              ),
+          )
+          .execute();
+        throw unauthorized(BAD_LOGIN);
+      }
+      if (failures) await db.deleteFrom('login_failures').where('email', '=', email).execute();
+      return session(customer, jwtSecret);
+    },
+
+    async updateProfile(id: string, input: { firstname: string; lastname: string; email: string; mobile: string }) {
+      try {
+        const c = await db
+          .updateTable('customers')
+          .set({ ...input, updated_at: new Date() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return session(c, jwtSecret);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'email');
+        throw err;
+      }
+    },
+
+    async requestPasswordReset(email: string) {
+      // Known or unknown, the caller sees the same answer; mail trouble is reported before the look-up.
+      await mailer.ready();
+      const customer = await db.selectFrom('customers').select(['id', 'firstname']).where('email', '=', email).executeTakeFirst();
+      if (!customer) return { message: FORGOT_PASSWORD_MESSAGE };
+      const token = randomBytes(32).toString('base64url');
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('reset_tokens').where('customer_id', '=', customer.id).execute();
+        await trx
+          .insertInto('reset_tokens')
+          .values({ customer_id: customer.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+          .execute();
+      });
+      const link = `${webUrl}/reset-password/${token}`;
+      await mailer.send({
+        to: email,
+        subject: 'Reset your Digitic password',
+        text: `Hi ${customer.firstname},\n\nFollow this link to reset your password. It is valid for 10 minutes:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+        html: `<p>Hi ${escapeHtml(customer.firstname)},</p><p>Follow this link to reset your password. It is valid for 10 minutes:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
+      });
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+
+    async resetPassword(token: string, password: string) {
+      const invalid = () => badRequest('This password reset link is invalid or has expired. Please request a new one.', 'token');
+      if (!/^[\w-]{20,100}$/.test(token)) throw invalid();
+      const password_hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('reset_tokens').selectAll().where('token_hash', '=', sha256(token)).forUpdate().executeTakeFirst();
+        if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) throw invalid();
+        await trx
+          .updateTable('customers')
+          .set({ password_hash, password_changed_at: new Date(), updated_at: new Date() })
+          .where('id', '=', row.customer_id)
+          .execute();
+        await trx.updateTable('reset_tokens').set({ used_at: new Date() }).where('id', '=', row.id).execute();
+        await trx.deleteFrom('reset_tokens').where('customer_id', '=', row.customer_id).where('id', '!=', row.id).execute();
+      });
+      return { message: 'Password changed. You can now sign in with your new password.' };
+    },
+  };
+}
+
+function escapeHtml(v: string) {
+  return v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

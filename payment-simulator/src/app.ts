@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, signPayment } from './keys.js';
+import { SimStore } from './store.js';
+
+export interface SimulatorOptions {
+  keyId?: string;
+  keySecret?: string;
+}
+
+const checkoutScript = readFileSync(new URL('../public/checkout.js', import.meta.url), 'utf8');
+
+// Razorpay answers every failure as { error: { code, description, ... } }.
+function fail(res: Response, status: number, description: string, field?: string) {
+  res.status(status).json({
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+      ...(field ? { field } : {}),
+    },
+  });
+}
+
+function basicAuth(keyId: string, keySecret: string) {
+  const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.get('authorization') !== expected) return fail(res, 401, 'Authentication failed');
+    next();
+  };
+}
+
+function allowBrowser(_req: Request, res: Response, next: NextFunction) {
+  res.set('Access-Control-Allow-Origin', '*');
+  res.set('Access-Control-Allow-Headers', 'Content-Type');
+  res.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  next();
+}
+
+/** The simulator as an Express app: Razorpay's order and payment REST paths plus checkout.js. */
+export function createSimulator(options: SimulatorOptions = {}) {
+  const keyId = options.keyId ?? SIMULATOR_KEY_ID;
+  const keySecret = options.keySecret ?? SIMULATOR_KEY_SECRET;
+  const store = new SimStore();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '16kb' }));
+
+  app.get('/checkout.js', allowBrowser, (_req, res) => {
+    res.type('application/javascript').set('Cache-Control', 'no-cache').send(checkoutScript);
+  });
+
+  const v1 = express.Router();
+  v1.use(basicAuth(keyId, keySecret));
+  v1.post('/orders', (req, res) => {
+    const { amount, currency = 'INR', receipt = null, notes = {} } = req.body ?? {};
+    if (!Number.isInteger(amount) || amount < 100) {
+      return fail(res, 400, 'The amount must be atleast INR 1.00', 'amount');
+    }
+    if (currency !== 'INR') return fail(res, 400, 'The currency must be INR', 'currency');
+    if (receipt !== null && (typeof receipt !== 'string' || receipt.length > 40)) {
+      return fail(res, 400, 'The receipt may not be greater than 40 characters.', 'receipt');
+    }
+    res.json(store.createOrder({ amount, currency, receipt, notes: typeof notes === 'object' ? notes : {} }));
+  });
+  v1.get('/orders/:id', (req, res) => {
+    const order = store.orders.get(String(req.params.id));
+    if (!order) return fail(res, 400, 'The id provided does not exist');
+    res.json(order);
+  });
+  v1.get('/orders/:id/payments', (req, res) => {
+    const id = String(req.params.id);
+    if (!store.orders.has(id)) return fail(res, 400, 'The id provided does not exist');
+    const items = [...store.payments.values()].filter((p) => p.order_id === id);
+    res.json({ entity: 'collection', count: items.length, items });
+  });
+  v1.get('/payments/:id', (req, res) => {
+    const payment = store.payments.get(String(req.params.id));
+    if (!payment) return fail(res, 400, 'The id provided does not exist');
+    res.json(payment);
+  });
+  app.use('/v1', v1);
+
+  // What the browser widget calls when the shopper pays or declines in the dialog.
+  app.options('/sim/orders/:id/pay', allowBrowser, (_req, res) => {
+    res.sendStatus(204);
+  });
+  app.post('/sim/orders/:id/pay', allowBrowser, (req, res) => {
+    const order = store.orders.get(String(req.params.id));
+    const body = req.body ?? {};
+    if (body.key_id !== keyId) return fail(res, 401, 'Authentication failed');
+    if (!order) return fail(res, 400, 'The id provided does not exist');
+    if (order.status === 'paid') return fail(res, 400, 'This order has already been paid');
+    const outcome = body.outcome === 'failure' ? 'failure' : 'success';
+    const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : null);
+    const payment = store.pay(order, outcome, { email: str(body.email), contact: str(body.contact) });
+    if (outcome === 'failure') {
+      return res.status(400).json({
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Your payment was declined. Please try again.',
+          source: 'customer',
+          step: 'payment_authorization',
+          reason: 'payment_failed',
+          metadata: { order_id: order.id, payment_id: payment.id },
+        },
+      });
+    }
+    res.json({
+      razorpay_payment_id: payment.id,
+      razorpay_order_id: order.id,
+      razorpay_signature: signPayment(order.id, payment.id, keySecret),
+    });
+  });
+
+  app.use((_req, res) => fail(res, 404, 'The requested URL was not found on the server.'));
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number }).status;
+    fail(res, status && status >= 400 && status < 500 ? status : 500, 'The request could not be processed');
+  });
+  return { app, store };
+}

@@ -1,0 +1,29 @@
+import type { AddressInfo } from 'node:net';
+import { createSimulator, type SimulatorOptions } from './app.js';
+
+export { createSimulator, type SimulatorOptions } from './app.js';
+export { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, signPayment } from './keys.js';
+
+export interface RunningSimulator {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the simulator on loopback; port 0 picks a free one. */
+export async function startSimulator(port = 0, options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const { app } = createSimulator(options);
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${bound}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

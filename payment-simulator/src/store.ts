@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+
+export interface SimOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface SimPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed';
+  order_id: string;
+  method: 'card';
+  captured: boolean;
+  description: string | null;
+  email: string | null;
+  contact: string | null;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: number;
+}
+
+// Razorpay ids are a prefix and 14 base62 characters.
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export function providerId(prefix: 'order' | 'pay'): string {
+  const bytes = randomBytes(14);
+  let id = '';
+  for (const b of bytes) id += ALPHABET[b % ALPHABET.length];
+  return `${prefix}_${id}`;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The simulator's memory of orders and payments; it lives as long as the simulator process. */
+export class SimStore {
+  readonly orders = new Map<string, SimOrder>();
+  readonly payments = new Map<string, SimPayment>();
+
+  createOrder(input: { amount: number; currency: string; receipt: string | null; notes: Record<string, string> }) {
+    const order: SimOrder = {
+      id: providerId('order'),
+      entity: 'order',
+      amount: input.amount,
+      amount_paid: 0,
+      amount_due: input.amount,
+      currency: input.currency,
+      receipt: input.receipt,
+      offer_id: null,
+      status: 'created',
+      attempts: 0,
+      notes: input.notes,
+      created_at: now(),
+    };
+    this.orders.set(order.id, order);
+    return order;
+  }
+
+  pay(order: SimOrder, outcome: 'success' | 'failure', contact: { email: string | null; contact: string | null }) {
+    const failed = outcome === 'failure';
+    const payment: SimPayment = {
+      id: providerId('pay'),
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      status: failed ? 'failed' : 'captured',
+      order_id: order.id,
+      method: 'card',
+      captured: !failed,
+      description: null,
+      ...contact,
+      error_code: failed ? 'BAD_REQUEST_ERROR' : null,
+      error_description: failed ? 'Payment declined in the payment simulator' : null,
+      created_at: now(),
+    };
+    this.payments.set(payment.id, payment);
+    order.attempts += 1;
+    if (failed) {
+      if (order.status === 'created') order.status = 'attempted';
+    } else {
+      order.status = 'paid';
+      order.amount_paid = order.amount;
+      order.amount_due = 0;
+    }
+    return payment;
+  }
+}

@@ -1,0 +1,61 @@
+// One command for the whole shop: builds, then runs the payment simulator (when no Razorpay keys
+// are set) and the REST api, prints where they answer, and stops them all on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import process from 'node:process';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const env = { ...process.env };
+const simulated = !env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET;
+const simPort = env.PAYMENT_SIM_PORT ?? '4002';
+if (simulated) env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
+
+if (env.SKIP_BUILD !== '1') {
+  console.log('Building…');
+  const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit', env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const services = [
+  ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: ['dist/server.js'] }] : []),
+  { name: 'api', cwd: 'api', args: ['dist/server.js'] },
+];
+
+const children = new Set();
+let stopping = false;
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(code);
+  }, 5_000);
+  force.unref();
+  const wait = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(wait);
+      process.exit(code);
+    }
+  }, 50);
+}
+
+for (const service of services) {
+  const child = spawn(process.execPath, service.args, {
+    cwd: service.cwd,
+    env: { ...env, DATA_DIR: path.resolve(env.DATA_DIR ?? '.data') },
+    stdio: 'inherit',
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`${service.name} stopped (${signal ?? `exit code ${code}`}); stopping the shop.`);
+      stopAll(code || 1);
+    }
+  });
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
