@@ -23,13 +23,27 @@ export const paymentFailed = (message: string) => new HttpError(402, message, 'P
 export const unavailable = (message: string) => new HttpError(503, message, 'SERVICE_UNAVAILABLE');
 
 // Errors from node-postgres / PGlite carry a SQLSTATE; a lost connection has a network code instead.
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08003']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+  '3D000',
+  '53300',
+]);
 
 function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
   if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-  return /Connection terminated|PGlite is closed|connection (is )?closed|Client has encountered a connection error/i.test(e.message ?? '');
+  return /Connection terminated|PGlite is closed|has already been destroyed|connection (is )?closed|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
 }
 
 export function requestId(req: Request, res: Response, next: NextFunction) {

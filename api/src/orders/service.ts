@@ -63,8 +63,11 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
       if (providerPayment.currency !== 'INR' || providerOrder.currency !== 'INR') throw paymentFailed('The payment was not made in INR');
 
       try {
-        const orderId = await db.transaction().execute(async (trx) => {
+        const settled = await db.transaction().execute(async (trx) => {
           const lines = await cartLines(trx, customerId, undefined, true);
+          // A concurrent request with this payment may have just settled it and emptied the cart.
+          const raced = await trx.selectFrom('orders').select('id').where('razorpay_payment_id', '=', paymentId).executeTakeFirst();
+          if (raced) return { id: raced.id, created: false };
           if (lines.length === 0) throw badRequest('Your cart is empty', 'cart');
           const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
           const total = subtotal + SHIPPING_RUPEES;
@@ -106,9 +109,13 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
               .execute();
           }
           await trx.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
-          return order.id;
+          return { id: order.id, created: true };
         });
-        return { order: await orderById(orderId), created: true };
+        if (!settled.created) {
+          const winner = await replay(customerId, paymentId, providerOrderId);
+          if (winner) return { order: winner, created: false };
+        }
+        return { order: await orderById(settled.id), created: settled.created };
       } catch (err) {
         // Two requests with one payment raced: the loser answers with the winner's order.
         if (isUniqueViolation(err)) {

@@ -20,7 +20,11 @@ function filtered(db: Kysely<Database>, q: ProductListQuery) {
 export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
   const base = filtered(db, q);
   let page = base.selectAll();
-  for (const key of q.sort) page = page.orderBy(key.column, key.desc ? 'desc' : 'asc');
+  for (const key of q.sort) {
+    // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale.
+    const column = key.column === 'title' ? sql`lower(title) collate "C"` : key.column;
+    page = page.orderBy(column, key.desc ? 'desc' : 'asc');
+  }
   // A default order and a unique tie-breaker keep pages stable.
   if (q.sort.length === 0) page = page.orderBy('created_at', 'desc');
   page = page.orderBy('id', q.sort.at(-1)?.desc ? 'desc' : 'asc');

@@ -43,7 +43,7 @@ const statements = `
     create index products_brand_price on products (brand, price, id);
     create index products_price on products (price, id);
     create index products_created on products (created_at, id);
-    create index products_title on products (title, id);
+    create index products_title on products ((lower(title) collate "C"), id);
     create index products_tags on products using gin (tags);
     create index products_title_trgm on products using gin (title gin_trgm_ops);
 

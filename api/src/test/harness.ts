@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type RunningSimulator, startSimulator } from '@digitic/payment-simulator';
+import pg from 'pg';
+import request from 'supertest';
+import { createApp } from '../app.js';
+import { type ApiConfig, loadConfig } from '../config/env.js';
+import { type Db, openDb } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemo } from '../db/seed.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createRazorpayProvider, type PaymentProvider } from '../payments/provider.js';
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>;
+  http: ReturnType<typeof request>;
+  database: Db;
+  sim: RunningSimulator;
+  config: ApiConfig;
+  logs: string[];
+  outbox(): Promise<{ to: string; subject: string; text: string; html: string }[]>;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database for one test file, dropped afterwards. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL as string;
+  const name = `digitic_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApiOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  payments?: (config: ApiConfig) => PaymentProvider;
+  seed?: boolean;
+}
+
+/** The real api on a real database (PGlite in memory, or PostgreSQL), with a real payment simulator. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const sim = await startSimulator(0);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'digitic-api-'));
+  const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PAYMENT_SIM_URL: sim.url,
+    WEB_URL: 'http://shop.test',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...options.env,
+  });
+  const database = await openDb(pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: null });
+  await migrateToLatest(database.db);
+  if (options.seed !== false) await seedDemo(database.db);
+  const logs: string[] = [];
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+    payments: options.payments?.(config) ?? createRazorpayProvider(config.razorpay),
+    log: (line) => logs.push(line),
+  });
+  return {
+    app,
+    http: request(app),
+    database,
+    sim,
+    config,
+    logs,
+    async outbox() {
+      const files = (await readdir(config.outboxDir).catch(() => [] as string[])).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(config.outboxDir, f), 'utf8'))));
+    },
+    async close() {
+      await database.close().catch(() => {});
+      await sim.close();
+      await pgdb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'shopper') => `${label}.${Date.now().toString(36)}.${(counter++).toString(36)}@example.com`;
+
+export interface TestCustomer {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+/** Registers and signs in a new customer through the api. */
+export async function newCustomer(api: TestApi, overrides: Record<string, unknown> = {}): Promise<TestCustomer> {
+  const email = uniqueEmail();
+  const password = 'correct horse battery';
+  const reg = await api.http
+    .post('/api/user/register')
+    .send({ firstname: 'Asha', lastname: 'Patel', email, mobile: '9876543210', password, ...overrides });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await api.http.post('/api/user/login').send({ email: overrides.email ?? email, password: overrides.password ?? password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { id: login.body._id, email, password, token: login.body.token, auth: { Authorization: `Bearer ${login.body.token}` } };
+}
+
+export interface ListedProduct {
+  _id: string;
+  title: string;
+  price: number;
+  color: { _id: string; title: string }[];
+}
+
+export async function someProducts(api: TestApi, query = 'limit=5&sort=price'): Promise<ListedProduct[]> {
+  const res = await api.http.get(`/api/product?${query}`);
+  if (res.status !== 200) throw new Error(`product list failed: ${res.status}`);
+  return res.body;
+}
+
+/** Pays a provider order in the simulator the way the browser widget does; returns Razorpay's handler payload. */
+export async function payInSimulator(api: TestApi, orderId: string, outcome: 'success' | 'failure' = 'success') {
+  const res = await fetch(`${api.sim.url}/sim/orders/${orderId}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key_id: api.config.razorpay.keyId, outcome }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+/** Creates a provider order in the simulator as the gateway will (Razorpay's REST API, basic auth). */
+export async function createProviderOrder(api: TestApi, amountRupees: number): Promise<string> {
+  const res = await fetch(`${api.sim.url}/v1/orders`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${api.config.razorpay.keyId}:${api.config.razorpay.keySecret}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ amount: amountRupees * 100, currency: 'INR', receipt: 'test' }),
+  });
+  const body = (await res.json()) as { id: string };
+  return body.id;
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@digitic/payment-simulator/keys': fileURLToPath(new URL('../payment-simulator/src/keys.ts', import.meta.url)),
+  '@digitic/payment-simulator': fileURLToPath(new URL('../payment-simulator/src/index.ts', import.meta.url)),
+};
+
+// The suite runs on embedded PGlite always, and once more on PostgreSQL when DATABASE_URL is set.
+const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: databases.map((db) => ({
+      resolve: { alias },
+      test: {
+        name: `api-${db}`,
+        include: ['src/**/*.test.ts'],
+        env: { TEST_DB: db, LOG_SILENT: '1' },
+        pool: 'forks',
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    })),
+  },
+});
