@@ -29,7 +29,7 @@ describe('the razorpay SDK pointed at the simulator', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ key_id: SIMULATOR_KEY_ID }),
-    }).then((r) => r.json() as Promise<Record<string, string>>);
+    }).then((r) => r.json() as Promise<{ razorpay_payment_id: string; razorpay_signature: string }>);
     expect(paid.razorpay_signature).toBe(signPayment(order.id, paid.razorpay_payment_id, SIMULATOR_KEY_SECRET));
 
     const provider = createRazorpayProvider({ keyId: SIMULATOR_KEY_ID, keySecret: SIMULATOR_KEY_SECRET, apiUrl: sim.url });

@@ -17,8 +17,24 @@ function filtered(db: Kysely<Database>, q: ProductListQuery) {
   return query;
 }
 
-export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
+/**
+ * Totals are exact up to this many matches; past it the count stops and says "at least". Counting
+ * every match is linear in the catalogue, and a shopper reads "1000+" the same as "9,334".
+ */
+export const COUNT_CAP = 1000;
+/** Substring search has no index order to stop early in, so its count stops sooner: "100+ matches". */
+export const SEARCH_COUNT_CAP = 100;
+
+export interface ProductPage {
+  rows: Product[];
+  total: number;
+  /** false when the count stopped at COUNT_CAP: there are at least `total` matches. */
+  totalExact: boolean;
+}
+
+export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<ProductPage> {
   const base = filtered(db, q);
+  const cap = q.search ? SEARCH_COUNT_CAP : COUNT_CAP;
   let page = base.selectAll();
   for (const key of q.sort) {
     // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale.
@@ -33,9 +49,18 @@ export async function listProducts(db: Kysely<Database>, q: ProductListQuery): P
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(
+        base
+          .select(sql<number>`1`.as('one'))
+          .limit(cap + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const n = Number(count.n);
+  return { rows, total: Math.min(n, cap), totalExact: n <= cap };
 }
 
 export function productsByIds(db: Kysely<Database>, ids: string[]) {

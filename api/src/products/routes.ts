@@ -33,8 +33,13 @@ export function productsRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/product', async (req, res) => {
-    const { products: list, total } = await products.list(parseProductListQuery(req.query as Record<string, unknown>));
-    res.set('X-Total-Count', String(total)).set('Access-Control-Expose-Headers', 'X-Total-Count').json(list);
+    const { products: list, total, totalExact } = await products.list(parseProductListQuery(req.query as Record<string, unknown>));
+    res.set({
+      'X-Total-Count': String(total),
+      'X-Total-Count-Relation': totalExact ? 'eq' : 'gte',
+      'Access-Control-Expose-Headers': 'X-Total-Count, X-Total-Count-Relation',
+    });
+    res.json(list);
   });
   router.get('/product/facets', async (_req, res) => {
     res.json(await facets(deps.db));

@@ -19,8 +19,8 @@ export function productsService(db: Kysely<Database>) {
     getProduct,
 
     async list(query: ProductListQuery) {
-      const { rows, total } = await listProducts(db, query);
-      return { products: await withDetails(db, rows), total };
+      const { rows, total, totalExact } = await listProducts(db, query);
+      return { products: await withDetails(db, rows), total, totalExact };
     },
 
     /** Products by id, in the order asked, skipping unknown ids (for the gateway's DataLoader). */

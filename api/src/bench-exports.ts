@@ -1,0 +1,5 @@
+// What the benchmarks under tests/bench drive: the real query code, not a copy of it.
+export { type Db, openDb } from './db/connect.js';
+export { migrateToLatest } from './db/migrate.js';
+export { parseProductListQuery } from './products/list-query.js';
+export { listProducts } from './products/repo.js';
