@@ -56,15 +56,17 @@ export function createSimulator(options: SimulatorOptions = {}) {
   const v1 = express.Router();
   v1.use(basicAuth(keyId, keySecret));
   v1.post('/orders', (req, res) => {
-    const { amount, currency = 'INR', receipt = null, notes = {} } = req.body ?? {};
-    if (!Number.isInteger(amount) || amount < 100) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { amount, currency = 'INR', receipt = null, notes = {} } = body;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
       return fail(res, 400, 'The amount must be atleast INR 1.00', 'amount');
     }
     if (currency !== 'INR') return fail(res, 400, 'The currency must be INR', 'currency');
     if (receipt !== null && (typeof receipt !== 'string' || receipt.length > 40)) {
       return fail(res, 400, 'The receipt may not be greater than 40 characters.', 'receipt');
     }
-    res.json(store.createOrder({ amount, currency, receipt, notes: typeof notes === 'object' ? notes : {} }));
+    const noteMap = notes && typeof notes === 'object' ? (notes as Record<string, string>) : {};
+    res.json(store.createOrder({ amount, currency, receipt, notes: noteMap }));
   });
   v1.get('/orders/:id', (req, res) => {
     const order = store.orders.get(String(req.params.id));
@@ -90,7 +92,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
   });
   app.post('/sim/orders/:id/pay', allowBrowser, (req, res) => {
     const order = store.orders.get(String(req.params.id));
-    const body = req.body ?? {};
+    const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.key_id !== keyId) return fail(res, 401, 'Authentication failed');
     if (!order) return fail(res, 400, 'The id provided does not exist');
     if (order.status === 'paid') return fail(res, 400, 'This order has already been paid');

@@ -76,7 +76,7 @@ const listQuery = (i: number) => ({
 });
 const searchQuery = (i: number) => ({ search: (MODELS[i % MODELS.length] as string).toLowerCase(), limit: '10' });
 
-async function postgresTarget(): Promise<{ open(): Promise<{ db: Db; drop(): Promise<void> }> } | null> {
+async function postgresTarget(): Promise<{ open(): Promise<{ db: Db; drop: () => Promise<void> }> } | null> {
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -96,7 +96,7 @@ async function postgresTarget(): Promise<{ open(): Promise<{ db: Db; drop(): Pro
       const db = await openDb({ kind: 'postgres', url: url.toString() });
       return {
         db,
-        async drop() {
+        drop: async () => {
           await db.close();
           const d = new pg.Client({ connectionString: ADMIN_URL });
           await d.connect();
@@ -109,8 +109,8 @@ async function postgresTarget(): Promise<{ open(): Promise<{ db: Db; drop(): Pro
 }
 
 const pgTarget = await postgresTarget();
-const targets: { name: string; open(): Promise<{ db: Db; drop(): Promise<void> }> }[] = [
-  ...(pgTarget ? [{ name: 'postgres', open: pgTarget.open }] : []),
+const targets: { name: string; open(): Promise<{ db: Db; drop: () => Promise<void> }> }[] = [
+  ...(pgTarget ? [{ name: 'postgres', open: () => pgTarget.open() }] : []),
   {
     name: 'pglite',
     async open() {

@@ -7,7 +7,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });

@@ -42,8 +42,7 @@ class PGliteConnection implements DatabaseConnection {
       ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
     };
   }
-  // biome-ignore lint/correctness/useYield: streaming is refused before anything is produced
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming queries are not supported on PGlite');
   }
 }
@@ -79,10 +78,11 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(conn: DatabaseConnection) {
     await conn.executeQuery(CompiledQuery.raw('rollback'));
   }
-  async releaseConnection() {
+  releaseConnection(): Promise<void> {
     const release = this.releaseCurrent;
     this.releaseCurrent = null;
     release?.();
+    return Promise.resolve();
   }
   async destroy() {
     await this.queue;

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { notFound } from '../http/errors.js';
 import { blogSvg, DEVICE_KINDS, type DeviceKind, PALETTE, productSvg } from './illustrations.js';
 
@@ -7,8 +7,7 @@ const isKind = (v: string): v is DeviceKind => (DEVICE_KINDS as readonly string[
 /** The catalogue's pictures: /api/images/product/{kind}-{colour}-{n}.svg and /api/images/blog/{kind}-{n}.svg. */
 export function imagesRoutes(): Router {
   const router = Router();
-  const send = (res: import('express').Response, svg: string) =>
-    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400, immutable').send(svg);
+  const send = (res: Response, svg: string) => res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400, immutable').send(svg);
 
   router.get('/images/product/:name', (req, res) => {
     const m = /^([a-z]+)-([a-z]+)-([1-9])\.svg$/.exec(req.params.name);

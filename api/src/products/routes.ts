@@ -33,7 +33,7 @@ export function productsRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/product', async (req, res) => {
-    const { products: list, total, totalExact } = await products.list(parseProductListQuery(req.query as Record<string, unknown>));
+    const { products: list, total, totalExact } = await products.list(parseProductListQuery(req.query));
     res.set({
       'X-Total-Count': String(total),
       'X-Total-Count-Relation': totalExact ? 'eq' : 'gte',

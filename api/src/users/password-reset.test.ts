@@ -109,10 +109,8 @@ describe('when mail cannot be sent', () => {
     down = await startTestApi({
       seed: false,
       mailer: {
-        ready: async () => {
-          throw unavailable('E-mail cannot be sent right now. Please try again shortly.');
-        },
-        send: async () => {},
+        ready: () => Promise.reject(unavailable('E-mail cannot be sent right now. Please try again shortly.')),
+        send: () => Promise.resolve(),
       },
     });
   });
