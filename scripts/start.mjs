@@ -1,5 +1,6 @@
 // One command for the whole shop: builds, then runs the payment simulator (when no Razorpay keys
 // are set) and the REST api, prints where they answer, and stops them all on Ctrl-C.
+// With --dev: no build; each service runs from its TypeScript source and restarts on change.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import process from 'node:process';
@@ -10,15 +11,17 @@ const simulated = !env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET;
 const simPort = env.PAYMENT_SIM_PORT ?? '4002';
 if (simulated) env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
 
-if (env.SKIP_BUILD !== '1') {
+const dev = process.argv.includes('--dev');
+if (!dev && env.SKIP_BUILD !== '1') {
   console.log('Building…');
   const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const entry = () => (dev ? ['--conditions=source', '--import', 'tsx', '--watch', 'src/server.ts'] : ['dist/server.js']);
 const services = [
-  ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: ['dist/server.js'] }] : []),
-  { name: 'api', cwd: 'api', args: ['dist/server.js'] },
+  ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: entry() }] : []),
+  { name: 'api', cwd: 'api', args: entry() },
 ];
 
 const children = new Set();

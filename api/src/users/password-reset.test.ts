@@ -44,6 +44,14 @@ describe('forgot and reset password', () => {
     const rows = await api.database.db.selectFrom('reset_tokens').select('token_hash').execute();
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
     expect(rows.some((r) => r.token_hash === createHash('sha256').update(token).digest('hex'))).toBe(true);
+    const stored = await api.database.db
+      .selectFrom('reset_tokens')
+      .select('expires_at')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const ttl = stored.expires_at.getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
 
     const ok = await reset(token);
     expect(ok.status).toBe(200);
