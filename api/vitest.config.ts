@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@digitic/payment-simulator/keys': fileURLToPath(new URL('../payment-simulator/src/keys.ts', import.meta.url)),
+  '@digitic/payment-simulator/sdk': fileURLToPath(new URL('../payment-simulator/src/sdk.ts', import.meta.url)),
   '@digitic/payment-simulator': fileURLToPath(new URL('../payment-simulator/src/index.ts', import.meta.url)),
 };
 

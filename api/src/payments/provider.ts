@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pointRazorpayAt } from '@digitic/payment-simulator/sdk';
 import Razorpay from 'razorpay';
 import { paymentFailed, unavailable } from '../http/errors.js';
 
@@ -24,19 +25,8 @@ export interface PaymentProvider {
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
 }
 
-type RazorpayClient = InstanceType<typeof Razorpay> & {
-  api: { rq: { defaults: { baseURL?: string; timeout?: number } } };
-};
-
-/**
- * Points the SDK at another host (the simulator). The SDK has no public base-URL option; its axios
- * instance is `api.rq`. The SDK version is pinned and a test fails if this hook moves.
- */
-export function pointSdkAt(client: InstanceType<typeof Razorpay>, baseUrl: string): void {
-  const rq = (client as RazorpayClient).api?.rq;
-  if (!rq?.defaults) throw new Error('The razorpay SDK no longer exposes api.rq; update pointSdkAt');
-  rq.defaults.baseURL = baseUrl.replace(/\/$/, '');
-}
+/** Kept under its old name for the api's tests: the shared hook lives with the simulator. */
+export const pointSdkAt = (client: object, baseUrl: string) => pointRazorpayAt(client, baseUrl);
 
 const UNREACHABLE = 'The payment provider is unreachable. No order was placed; please try again.';
 
@@ -56,8 +46,7 @@ async function call<T>(run: () => Promise<unknown>): Promise<T> {
 
 export function createRazorpayProvider(options: { keyId: string; keySecret: string; apiUrl: string }): PaymentProvider {
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
-  pointSdkAt(client, options.apiUrl);
-  (client as RazorpayClient).api.rq.defaults.timeout = 10_000;
+  pointRazorpayAt(client, options.apiUrl);
   return {
     verifySignature(orderId, paymentId, signature) {
       const expected = createHmac('sha256', options.keySecret).update(`${orderId}|${paymentId}`).digest();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,10 @@ import { createRazorpayProvider, type PaymentProvider } from '../payments/provid
 
 export interface TestApi {
   app: ReturnType<typeof createApp>;
+  /** The api listening on loopback, e.g. http://127.0.0.1:40123/api */
+  url: string;
+  /** Every request the api received, as "METHOD /path?query", in order. */
+  requests: string[];
   http: ReturnType<typeof request>;
   database: Db;
   sim: RunningSimulator;
@@ -78,8 +85,21 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     payments: options.payments?.(config) ?? createRazorpayProvider(config.razorpay),
     log: (line) => logs.push(line),
   });
+  const requests: string[] = [];
+  const outer = express();
+  outer.use((req, _res, next) => {
+    requests.push(`${req.method} ${req.originalUrl}`);
+    next();
+  });
+  outer.use(app);
+  const server = await new Promise<Server>((resolve) => {
+    const s = outer.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
   return {
     app,
+    url: `http://127.0.0.1:${port}/api`,
+    requests,
     http: request(app),
     database,
     sim,
@@ -90,6 +110,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(config.outboxDir, f), 'utf8'))));
     },
     async close() {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
       await database.close().catch(() => {});
       await sim.close();
       await pgdb?.drop();

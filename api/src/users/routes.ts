@@ -16,6 +16,10 @@ export function usersRoutes(deps: AppDeps): Router {
     const { email, password } = parseInput(LoginInput, req.body);
     res.json(await users.login(email, password));
   });
+  // Added to the contract: the signed-in customer, for the gateway's `me`.
+  router.get('/user/me', deps.auth, async (_req, res) => {
+    res.json(await users.me(currentCustomer(res).id));
+  });
   router.put('/user/edit-user', deps.auth, async (req, res) => {
     res.json(await users.updateProfile(currentCustomer(res).id, parseInput(ProfileInput, req.body)));
   });

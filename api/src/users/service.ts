@@ -89,6 +89,11 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
       return session(customer, jwtSecret);
     },
 
+    async me(id: string) {
+      const c = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return publicCustomer(c);
+    },
+
     async updateProfile(id: string, input: { firstname: string; lastname: string; email: string; mobile: string }) {
       try {
         const c = await db

@@ -142,6 +142,17 @@ describe('PUT /api/user/edit-user', () => {
   });
 });
 
+describe('GET /api/user/me', () => {
+  it('returns the signed-in customer without secrets, and 401 without a token', async () => {
+    const c = await newCustomer(api);
+    const res = await api.http.get('/api/user/me').set(c.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ _id: c.id, email: c.email, firstname: 'Asha', lastname: 'Patel', mobile: '9876543210' });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    expect((await api.http.get('/api/user/me')).status).toBe(401);
+  });
+});
+
 describe('bearer tokens', () => {
   const secretless = (payload: object) =>
     `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;

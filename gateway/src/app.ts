@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import responseCachePlugin from '@apollo/server-plugin-response-cache';
+import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { KeyvAdapter } from '@apollo/utils.keyvadapter';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import KeyvRedis from '@keyv/redis';
+import cors from 'cors';
+import express from 'express';
+import { Keyv } from 'keyv';
+import type { GatewayConfig } from './config/env.js';
+import { type GatewayContext, makeContext } from './context.js';
+import { createUpstream } from './datasources/http.js';
+import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
+import { forwardTo } from './proxy.js';
+import { resolvers } from './resolvers.js';
+
+export const typeDefs = readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8');
+
+// Every error carries the request's correlation id; the api logs the same id.
+const correlationPlugin: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, contextValue }) {
+        if (response.body.kind !== 'single') return;
+        const errors = response.body.singleResult.errors;
+        if (!errors) return;
+        response.body.singleResult.errors = errors.map((e) => ({
+          ...e,
+          extensions: { ...e.extensions, requestId: contextValue.requestId },
+        }));
+      },
+    };
+  },
+};
+
+export interface GatewayOptions {
+  payments?: PaymentOrders;
+  cache?: KeyValueCache<string>;
+}
+
+export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}) {
+  const armor = new ApolloArmor({
+    maxDepth: { n: 10 },
+    costLimit: { maxCost: 5000 },
+    maxAliases: { n: 15 },
+    maxTokens: { n: 3000 },
+    maxDirectives: { n: 30 },
+    blockFieldSuggestion: { enabled: config.production },
+  }).protect();
+  const cache: KeyValueCache<string> =
+    options.cache ??
+    (config.redisUrl
+      ? new KeyvAdapter(new Keyv({ store: new KeyvRedis(config.redisUrl), namespace: 'digitic-gateway' }) as never)
+      : new InMemoryLRUCache({ maxSize: 64 * 1024 * 1024 }));
+
+  const server = new ApolloServer<GatewayContext>({
+    typeDefs,
+    resolvers,
+    cache,
+    introspection: !config.production,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: !config.production,
+    validationRules: armor.validationRules,
+    formatError(formatted) {
+      const code = formatted.extensions?.code;
+      // Unexpected failures never show their internals in production.
+      if (config.production && (code === 'INTERNAL_SERVER_ERROR' || code === undefined)) {
+        return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+      }
+      return formatted;
+    },
+    plugins: [
+      // graphql-armor's typings come from Apollo's CommonJS build; the plugins are the same objects.
+      ...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]),
+      correlationPlugin,
+      config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      responseCachePlugin({
+        // Only anonymous requests read or fill the shared cache: nothing of one customer reaches another.
+        sessionId: async () => null,
+        shouldReadFromCache: async ({ contextValue }) => contextValue.token === null,
+        shouldWriteToCache: async ({ contextValue }) => contextValue.token === null,
+      }),
+    ],
+  });
+  await server.start();
+
+  const http = createUpstream(config.shopApiUrl, config.upstreamTimeoutMs);
+  const context = makeContext({ http, config, payments: options.payments ?? createPaymentOrders(config.razorpay) });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+    next();
+  });
+  app.use(
+    '/graphql',
+    cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false }),
+    express.json({ limit: '100kb' }),
+    expressMiddleware(server, {
+      context: async ({ req }) => context({ authorization: req.get('authorization'), requestId: req.get('x-request-id') }),
+    }),
+  );
+  // Product and blog pictures live in the api; the shop serves them from its own origin.
+  app.get('/api/images/{*path}', forwardTo(config.shopApiUrl.replace(/\/api\/?$/, ''), config.upstreamTimeoutMs));
+  if (config.razorpay.simulated) {
+    // The simulator's widget and its pay/decline calls, from the shop's own origin (never in production).
+    const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs);
+    app.use('/payment-simulator', express.json({ limit: '16kb' }), (req, res) => sim(req, res));
+  }
+  return {
+    app,
+    server,
+    async stop() {
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
+import { z } from 'zod';
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optional = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  SHOP_API_URL: z.url().default('http://127.0.0.1:4001/api'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  RAZORPAY_KEY_ID: optional,
+  RAZORPAY_KEY_SECRET: optional,
+  RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  CORS_ORIGINS: z.string().default(''),
+  SHOP_NAME: z.string().min(1).default('Digitic'),
+  SHOP_PHONE: z.string().min(1).default('+971 4 000 0000'),
+  SHOP_EMAIL: z.email().default('support@digitic.example'),
+  SHOP_ADDRESS: z.string().min(1).default('Digitic Electronics, Sheikh Zayed Road, Dubai, UAE'),
+  WEB_DIST: optional,
+});
+
+export interface GatewayConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  shopApiUrl: string;
+  upstreamTimeoutMs: number;
+  razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean; simulatorUrl: string };
+  redisUrl: string | undefined;
+  corsOrigins: string[];
+  shop: { name: string; phone: string; email: string; address: string };
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the gateway's settings once; throws naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid gateway settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError('Invalid gateway settings:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+  }
+  if (production && !env.RAZORPAY_KEY_ID) {
+    throw new ConfigError(
+      'Missing gateway settings:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the payment simulator never runs in production)',
+    );
+  }
+  const simulated = !env.RAZORPAY_KEY_ID;
+  const simulatorUrl = env.PAYMENT_SIM_URL.replace(/\/$/, '');
+  return {
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    shopApiUrl: env.SHOP_API_URL,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    razorpay: simulated
+      ? { keyId: SIMULATOR_KEY_ID, keySecret: SIMULATOR_KEY_SECRET, apiUrl: env.RAZORPAY_API_URL ?? simulatorUrl, simulated, simulatorUrl }
+      : {
+          keyId: env.RAZORPAY_KEY_ID as string,
+          keySecret: env.RAZORPAY_KEY_SECRET as string,
+          apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
+          simulated,
+          simulatorUrl,
+        },
+    redisUrl: env.REDIS_URL,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
+    webDist: env.WEB_DIST,
+  };
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { AxiosInstance } from 'axios';
+import type { GatewayConfig } from './config/env.js';
+import { ShopApi } from './datasources/shop-api.js';
+import type { PaymentOrders } from './payments/provider-orders.js';
+
+export interface GatewayContext {
+  api: ShopApi;
+  token: string | null;
+  /** The subject of the bearer token, read without verifying it: only ever used to name data the api returned for that token. */
+  customerId: string | null;
+  requestId: string;
+  config: GatewayConfig;
+  payments: PaymentOrders;
+}
+
+function bearer(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+function subjectOf(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const sub: unknown = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; payments: PaymentOrders }) {
+  return (headers: { authorization?: string; requestId?: string }): GatewayContext => {
+    const token = bearer(headers.authorization);
+    const requestId = headers.requestId && /^[\w-]{1,64}$/.test(headers.requestId) ? headers.requestId : randomUUID();
+    return {
+      api: new ShopApi(deps.http, token, requestId),
+      token,
+      customerId: subjectOf(token),
+      requestId,
+      config: deps.config,
+      payments: deps.payments,
+    };
+  };
+}

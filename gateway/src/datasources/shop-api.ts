@@ -1,0 +1,174 @@
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
+import DataLoader from 'dataloader';
+import { fromUpstream } from '../errors.js';
+import type {
+  AddressRecord,
+  BlogRecord,
+  CartLineRecord,
+  CustomerRecord,
+  EnquiryRecord,
+  FacetsRecord,
+  OrderRecord,
+  ProductRecord,
+  SessionRecord,
+} from './types.js';
+
+export const PRODUCT_BATCH = 100;
+
+export interface ProductListParams {
+  category?: string | null;
+  brand?: string | null;
+  tags?: string | null;
+  search?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  sort?: string;
+  page: number;
+  limit: number;
+}
+
+/**
+ * The REST api as one request sees it: the caller's token forwarded, and DataLoaders so that
+ * every product looked up while resolving one operation costs one batched upstream call.
+ */
+export class ShopApi {
+  readonly productById: DataLoader<string, ProductRecord | null>;
+  private wishlistIds: Promise<Set<string>> | null = null;
+
+  constructor(
+    private readonly http: AxiosInstance,
+    private readonly token: string | null,
+    private readonly requestId: string,
+  ) {
+    this.productById = new DataLoader((ids) => this.productsByIds(ids), { maxBatchSize: PRODUCT_BATCH });
+  }
+
+  get signedIn(): boolean {
+    return this.token !== null;
+  }
+
+  private async call<T>(config: AxiosRequestConfig): Promise<{ data: T; headers: Record<string, unknown> }> {
+    try {
+      const res = await this.http.request<T>({
+        ...config,
+        headers: {
+          'X-Request-Id': this.requestId,
+          ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),
+          ...config.headers,
+        },
+      });
+      return { data: res.data, headers: res.headers as Record<string, unknown> };
+    } catch (err) {
+      throw fromUpstream(err);
+    }
+  }
+
+  private async data<T>(config: AxiosRequestConfig): Promise<T> {
+    return (await this.call<T>(config)).data;
+  }
+
+  private async productsByIds(ids: readonly string[]): Promise<(ProductRecord | null)[]> {
+    const found = await this.data<ProductRecord[]>({ url: 'product/by-ids', params: { ids: ids.join(',') } });
+    const byId = new Map(found.map((p) => [p._id, p]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  /** Products of a list response go into the loader, so a later look-up of one costs nothing. */
+  private prime(products: ProductRecord[]): ProductRecord[] {
+    for (const p of products) this.productById.prime(p._id, p);
+    return products;
+  }
+
+  async listProducts(p: ProductListParams) {
+    const params: Record<string, string | number> = { page: p.page, limit: p.limit };
+    if (p.category) params.category = p.category;
+    if (p.brand) params.brand = p.brand;
+    if (p.tags) params.tags = p.tags;
+    if (p.search) params.search = p.search;
+    if (p.minPrice != null) params['price[gte]'] = p.minPrice;
+    if (p.maxPrice != null) params['price[lte]'] = p.maxPrice;
+    if (p.sort) params.sort = p.sort;
+    const { data, headers } = await this.call<ProductRecord[]>({ url: 'product', params });
+    const total = Number(headers['x-total-count'] ?? data.length);
+    return { items: this.prime(data), total, totalExact: headers['x-total-count-relation'] !== 'gte' };
+  }
+
+  async product(id: string): Promise<ProductRecord | null> {
+    try {
+      return await this.productById.load(id);
+    } catch (err) {
+      if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  facets = () => this.data<FacetsRecord>({ url: 'product/facets' });
+  blogs = () => this.data<BlogRecord[]>({ url: 'blog' });
+
+  async blog(id: string): Promise<BlogRecord | null> {
+    try {
+      return await this.data<BlogRecord>({ url: `blog/${encodeURIComponent(id)}` });
+    } catch (err) {
+      if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  me = () => this.data<CustomerRecord>({ url: 'user/me' });
+  register = (body: object) => this.data<CustomerRecord>({ url: 'user/register', method: 'POST', data: body });
+  login = (body: object) => this.data<SessionRecord>({ url: 'user/login', method: 'POST', data: body });
+  updateProfile = (body: object) => this.data<SessionRecord>({ url: 'user/edit-user', method: 'PUT', data: body });
+  forgotPassword = (email: string) =>
+    this.data<{ message: string }>({ url: 'user/forgot-password-token', method: 'POST', data: { email } });
+  resetPassword = (token: string, password: string) =>
+    this.data<{ message: string }>({ url: `user/reset-password/${encodeURIComponent(token)}`, method: 'PUT', data: { password } });
+
+  async wishlist(): Promise<ProductRecord[]> {
+    const { wishlist } = await this.data<{ wishlist: ProductRecord[] }>({ url: 'user/wishlist' });
+    this.wishlistIds = Promise.resolve(new Set(wishlist.map((p) => p._id)));
+    return this.prime(wishlist);
+  }
+
+  /** The caller's wishlist ids, fetched at most once per operation (for Product.inWishlist). */
+  inWishlist(productId: string): Promise<boolean> {
+    if (!this.token) return Promise.resolve(false);
+    this.wishlistIds ??= this.data<{ wishlist: ProductRecord[] }>({ url: 'user/wishlist' }).then(
+      ({ wishlist }) => new Set(wishlist.map((p) => p._id)),
+    );
+    return this.wishlistIds.then((ids) => ids.has(productId));
+  }
+
+  async toggleWishlist(prodId: string): Promise<string[]> {
+    const { wishlist } = await this.data<{ wishlist: string[] }>({ url: 'product/Wishlist', method: 'PUT', data: { prodId } });
+    this.wishlistIds = Promise.resolve(new Set(wishlist));
+    return wishlist;
+  }
+
+  async rate(body: { prodId: string; star: number; comment: string }): Promise<ProductRecord> {
+    const product = await this.data<ProductRecord>({ url: 'product/rating', method: 'PUT', data: body });
+    this.productById.clear(product._id).prime(product._id, product);
+    return product;
+  }
+
+  cart = () => this.data<CartLineRecord[]>({ url: 'user/cart' });
+  addToCart = (body: { productId: string; color: string; quantity: number }) =>
+    this.data<CartLineRecord>({ url: 'user/cart', method: 'POST', data: body });
+  updateCartLine = (lineId: string, quantity: number) =>
+    this.data<CartLineRecord>({ url: `user/update-product-cart/${encodeURIComponent(lineId)}/${quantity}`, method: 'DELETE' });
+  removeCartLine = (lineId: string) =>
+    this.data<{ deleted: boolean }>({ url: `user/delete-product-cart/${encodeURIComponent(lineId)}`, method: 'DELETE' });
+  emptyCart = () => this.data<{ deleted: number }>({ url: 'user/empty-cart', method: 'DELETE' });
+
+  async myOrders(): Promise<OrderRecord[]> {
+    return (await this.data<{ orders: OrderRecord[] }>({ url: 'user/getmyorders' })).orders;
+  }
+
+  async createOrder(body: {
+    shippingInfo: AddressRecord;
+    paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string };
+  }): Promise<OrderRecord> {
+    return (await this.data<{ order: OrderRecord }>({ url: 'user/cart/create-order/', method: 'POST', data: body })).order;
+  }
+
+  submitEnquiry = (body: object) => this.data<EnquiryRecord>({ url: 'enquiry', method: 'POST', data: body });
+}

@@ -1,0 +1,137 @@
+// The REST contract's response shapes (../shared/REST-CONTRACT.md), as the gateway reads them.
+
+export interface ImageRecord {
+  url: string;
+}
+
+export interface ColorRecord {
+  _id: string;
+  title: string;
+}
+
+export interface ReviewRecord {
+  _id: string;
+  star: number;
+  comment: string;
+  postedby: string;
+  name?: string;
+  createdAt: string;
+}
+
+export interface ProductRecord {
+  _id: string;
+  title: string;
+  slug: string;
+  description: string;
+  price: number;
+  category: string;
+  brand: string;
+  quantity: number;
+  images: ImageRecord[];
+  color: ColorRecord[];
+  tags: string[];
+  ratings: ReviewRecord[];
+  totalrating: number;
+  ratingCount?: number;
+  createdAt: string;
+}
+
+export interface BlogRecord {
+  _id: string;
+  title: string;
+  description: string;
+  category: string;
+  images: ImageRecord[];
+  createdAt: string;
+}
+
+export interface CustomerRecord {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string | null;
+}
+
+export interface SessionRecord extends CustomerRecord {
+  token: string;
+}
+
+export interface CartLineRecord {
+  _id: string;
+  productId: { _id: string; title: string; images: ImageRecord[]; price: number };
+  color: ColorRecord;
+  quantity: number;
+  price: number;
+}
+
+export interface AddressRecord {
+  firstname: string;
+  lastname: string;
+  address: string;
+  other?: string | null;
+  city: string;
+  state: string;
+  country: string;
+  pincode: number;
+}
+
+export interface OrderItemRecord {
+  product: { _id: string; title: string; images: ImageRecord[] };
+  color: ColorRecord;
+  quantity: number;
+  price: number;
+}
+
+export interface OrderRecord {
+  _id: string;
+  totalPrice: number;
+  totalPriceAfterDiscount: number;
+  orderStatus: string;
+  orderItems: OrderItemRecord[];
+  paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
+  shippingInfo: AddressRecord;
+  createdAt: string;
+}
+
+export interface EnquiryRecord {
+  _id: string;
+  name: string;
+  email: string;
+  mobile: string;
+  comment: string;
+  status: string;
+}
+
+export interface FacetsRecord {
+  categories: string[];
+  brands: string[];
+  tags: string[];
+  colors: ColorRecord[];
+}
+
+// What resolvers hand each other: REST records plus what the gateway adds.
+export interface CartModel {
+  customerId: string;
+  lines: CartLineRecord[];
+}
+
+export interface WishlistModel {
+  customerId: string;
+  products: ProductRecord[];
+}
+
+export interface ProductPageModel {
+  items: ProductRecord[];
+  totalCount: number;
+  totalCountIsExact: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProductSearchModel {
+  items: ProductRecord[];
+  totalCount: number;
+  hasMore: boolean;
+  endCursor: string | null;
+}

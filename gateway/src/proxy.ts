@@ -1,0 +1,26 @@
+import type { Request, Response } from 'express';
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+
+/** Forwards a GET or POST under a path prefix to another loopback service, body and status as they are. */
+export function forwardTo(target: string, timeoutMs: number) {
+  return async (req: Request, res: Response) => {
+    const url = new URL(req.url, `${target.replace(/\/$/, '')}/`);
+    try {
+      const upstream = await fetch(`${target.replace(/\/$/, '')}${req.url}`, {
+        method: req.method,
+        headers: { 'content-type': req.get('content-type') ?? 'application/json', accept: req.get('accept') ?? '*/*' },
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : JSON.stringify(req.body ?? {}),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      res.status(upstream.status);
+      upstream.headers.forEach((value, key) => {
+        if (!HOP_BY_HOP.has(key)) res.setHeader(key, value);
+      });
+      res.send(Buffer.from(await upstream.arrayBuffer()));
+    } catch {
+      res.status(502).json({ message: `${url.pathname} is unreachable right now`, code: 'UPSTREAM_UNAVAILABLE' });
+    }
+  };
+}

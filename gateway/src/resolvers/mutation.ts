@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { MutationResolvers } from '../__generated__/resolvers-types.js';
+import type { ProductRecord } from '../datasources/types.js';
+import { badInput, unauthenticated } from '../errors.js';
+import { cartModel } from './cart.js';
+import { checkoutScriptUrl, SHIPPING_FEE } from './shop-info.js';
+
+const required = (message: string) => z.string().trim().min(1, message).max(200, 'Address fields are at most 200 characters');
+
+// The checkout form's rules (spec §5); shipping is for India only.
+const Address = z.object({
+  firstname: required('First Name is Required'),
+  lastname: required('Last Name is Required'),
+  address: required('Address Details are Required'),
+  other: z.string().trim().max(200).nullish(),
+  city: required('city is Required'),
+  state: required('S tate is Required'),
+  country: required('country is Required').refine((v) => v === 'India', 'We ship to India only'),
+  pincode: z.number().int('Pincode must be a positive whole number').positive('Pincode must be a positive whole number'),
+});
+
+function parseAddress(input: unknown) {
+  const result = Address.safeParse(input);
+  if (result.success) return { ...result.data, other: result.data.other ?? undefined };
+  const issue = result.error.issues[0];
+  throw badInput(issue?.message ?? 'Invalid address', `address.${issue?.path.join('.') ?? ''}`);
+}
+
+const receipt = () => `rcpt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+
+export const Mutation: MutationResolvers = {
+  register: (_root, { input }, { api }) => api.register(input),
+
+  async login(_root, { input }, { api }) {
+    const { token, ...customer } = await api.login(input);
+    return { token, customer };
+  },
+
+  async updateProfile(_root, { input }, { api }) {
+    if (!api.signedIn) throw unauthenticated();
+    const { token, ...customer } = await api.updateProfile(input);
+    return { token, customer };
+  },
+
+  requestPasswordReset: (_root, { email }, { api }) => api.forgotPassword(email),
+  resetPassword: (_root, { input }, { api }) => api.resetPassword(input.token, input.password),
+
+  async toggleWishlist(_root, { productId }, { api, customerId }) {
+    if (!api.signedIn) throw unauthenticated();
+    const ids = await api.toggleWishlist(productId);
+    const [products, product] = await Promise.all([api.productById.loadMany(ids), api.productById.load(productId)]);
+    if (!product) throw badInput('Product not found', 'productId');
+    return {
+      wishlist: {
+        customerId: customerId ?? 'me',
+        products: products.filter((p): p is ProductRecord => p !== null && !(p instanceof Error)),
+      },
+      product,
+    };
+  },
+
+  rateProduct(_root, { input }, { api }) {
+    if (!api.signedIn) throw unauthenticated();
+    return api.rate({ prodId: input.productId, star: input.star, comment: input.comment });
+  },
+
+  async addToCart(_root, { input }, ctx) {
+    if (!ctx.api.signedIn) throw unauthenticated();
+    await ctx.api.addToCart({ productId: input.productId, color: input.colorId, quantity: input.quantity });
+    return cartModel(ctx, await ctx.api.cart());
+  },
+
+  async updateCartLine(_root, { input }, ctx) {
+    if (!ctx.api.signedIn) throw unauthenticated();
+    if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > 10) {
+      throw badInput('Quantity must be a whole number from 1 to 10', 'quantity');
+    }
+    await ctx.api.updateCartLine(input.lineId, input.quantity);
+    return cartModel(ctx, await ctx.api.cart());
+  },
+
+  async removeCartLine(_root, { lineId }, ctx) {
+    if (!ctx.api.signedIn) throw unauthenticated();
+    await ctx.api.removeCartLine(lineId);
+    return cartModel(ctx, await ctx.api.cart());
+  },
+
+  async emptyCart(_root, _args, ctx) {
+    if (!ctx.api.signedIn) throw unauthenticated();
+    await ctx.api.emptyCart();
+    return cartModel(ctx, []);
+  },
+
+  /** The server alone decides the amount: current prices of the caller's cart plus shipping. */
+  async startCheckout(_root, { address }, { api, payments, config, customerId }) {
+    if (!api.signedIn) throw unauthenticated();
+    parseAddress(address);
+    const lines = await api.cart();
+    if (lines.length === 0) throw badInput('Your cart is empty', 'cart');
+    const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+    const total = subtotal + SHIPPING_FEE;
+    const order = await payments.create(total * 100, receipt(), { customer: customerId ?? '' });
+    return {
+      providerOrderId: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      keyId: config.razorpay.keyId,
+      scriptUrl: checkoutScriptUrl(config),
+      subtotal,
+      shipping: SHIPPING_FEE,
+      total,
+    };
+  },
+
+  async placeOrder(_root, { input }, { api }) {
+    if (!api.signedIn) throw unauthenticated();
+    const shippingInfo = parseAddress(input.address);
+    return api.createOrder({
+      shippingInfo,
+      paymentInfo: {
+        razorpayOrderId: input.payment.providerOrderId,
+        razorpayPaymentId: input.payment.providerPaymentId,
+        razorpaySignature: input.payment.signature,
+      },
+    });
+  },
+
+  submitEnquiry: (_root, { input }, { api }) => api.submitEnquiry(input),
+};

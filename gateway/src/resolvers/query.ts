@@ -1,0 +1,93 @@
+import type { QueryResolvers } from '../__generated__/resolvers-types.js';
+import { badInput, unauthenticated } from '../errors.js';
+import { cartModel } from './cart.js';
+import { intInRange, MAX_FIRST, MAX_PAGE_SIZE, text } from './limits.js';
+import { shopInfo } from './shop-info.js';
+
+const SORTS = {
+  TITLE_ASC: 'title',
+  TITLE_DESC: '-title',
+  PRICE_ASC: 'price',
+  PRICE_DESC: '-price',
+  OLDEST: 'createdAt',
+  NEWEST: '-createdAt',
+} as const;
+
+const cursorOf = (page: number) => Buffer.from(`page:${page}`).toString('base64url');
+function pageOf(cursor: string | null | undefined): number {
+  if (!cursor) return 1;
+  const match = /^page:(\d{1,6})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badInput('after is not a cursor from this search', 'after');
+  return Number(match[1]) + 1;
+}
+
+export const Query: QueryResolvers = {
+  async products(_root, { filter, sort, page, pageSize }, { api }) {
+    const p = intInRange(page, 1, 1, 100_000, 'page');
+    const size = intInRange(pageSize, 20, 1, MAX_PAGE_SIZE, 'pageSize');
+    for (const key of ['minPrice', 'maxPrice'] as const) {
+      const v = filter?.[key];
+      if (v != null && v < 0) throw badInput(`${key} must not be negative`, key);
+    }
+    const result = await api.listProducts({
+      category: text(filter?.category, 'category'),
+      brand: text(filter?.brand, 'brand'),
+      tags: text(filter?.tag, 'tag'),
+      search: text(filter?.search, 'search'),
+      minPrice: filter?.minPrice,
+      maxPrice: filter?.maxPrice,
+      sort: SORTS[sort ?? 'NEWEST'],
+      page: p,
+      limit: size,
+    });
+    return { items: result.items, totalCount: result.total, totalCountIsExact: result.totalExact, page: p, pageSize: size };
+  },
+
+  product: (_root, { id }, { api }) => api.product(id),
+
+  async popularProducts(_root, { first }, { api }) {
+    const limit = intInRange(first, 8, 1, MAX_FIRST, 'first');
+    return (await api.listProducts({ tags: 'popular', sort: '-createdAt', page: 1, limit })).items;
+  },
+
+  async productsByTag(_root, { tag, first }, { api }) {
+    const limit = intInRange(first, 8, 1, MAX_FIRST, 'first');
+    const t = text(tag, 'tag', 40);
+    if (!t) throw badInput('tag is required', 'tag');
+    return (await api.listProducts({ tags: t, sort: '-createdAt', page: 1, limit })).items;
+  },
+
+  productFacets: (_root, _args, { api }) => api.facets(),
+
+  async searchProducts(_root, { query, first, after }, { api }) {
+    const limit = intInRange(first, 10, 1, MAX_FIRST, 'first');
+    const search = text(query, 'query');
+    const page = pageOf(after);
+    if (!search) return { items: [], totalCount: 0, hasMore: false, endCursor: null };
+    const result = await api.listProducts({ search, sort: 'title', page, limit });
+    const hasMore = page * limit < result.total || (!result.totalExact && result.items.length === limit);
+    return { items: result.items, totalCount: result.total, hasMore, endCursor: hasMore ? cursorOf(page) : null };
+  },
+
+  blogs: (_root, _args, { api }) => api.blogs(),
+  blog: (_root, { id }, { api }) => api.blog(id),
+
+  me: async (_root, _args, { api }) => (api.signedIn ? api.me() : null),
+
+  async cart(_root, _args, ctx) {
+    if (!ctx.api.signedIn) throw unauthenticated();
+    return cartModel(ctx, await ctx.api.cart());
+  },
+
+  async wishlist(_root, _args, { api, customerId }) {
+    if (!api.signedIn) throw unauthenticated();
+    return { customerId: customerId ?? 'me', products: await api.wishlist() };
+  },
+
+  async myOrders(_root, _args, { api }) {
+    if (!api.signedIn) throw unauthenticated();
+    return api.myOrders();
+  },
+
+  shopInfo: (_root, _args, { config }) => shopInfo(config),
+};
