@@ -23,6 +23,8 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
       'no-console': 'off',
+      // Apollo plugins and loaders have async signatures whether or not a body awaits.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {

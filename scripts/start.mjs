@@ -1,5 +1,5 @@
 // One command for the whole shop: builds, then runs the payment simulator (when no Razorpay keys
-// are set) and the REST api, prints where they answer, and stops them all on Ctrl-C.
+// are set), the REST api and the GraphQL gateway, prints where they answer, and stops them all on Ctrl-C.
 // With --dev: no build; each service runs from its TypeScript source and restarts on change.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,6 +10,7 @@ const env = { ...process.env };
 const simulated = !env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET;
 const simPort = env.PAYMENT_SIM_PORT ?? '4002';
 if (simulated) env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
+env.SHOP_API_URL ??= `http://127.0.0.1:${env.API_PORT ?? '4001'}/api`;
 
 const dev = process.argv.includes('--dev');
 if (!dev && env.SKIP_BUILD !== '1') {
@@ -22,6 +23,7 @@ const entry = () => (dev ? ['--conditions=source', '--import', 'tsx', '--watch',
 const services = [
   ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: entry() }] : []),
   { name: 'api', cwd: 'api', args: entry() },
+  { name: 'gateway', cwd: 'gateway', args: entry() },
 ];
 
 const children = new Set();

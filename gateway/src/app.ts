@@ -44,8 +44,9 @@ export interface GatewayOptions {
 
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}) {
   const armor = new ApolloArmor({
-    maxDepth: { n: 10 },
-    costLimit: { maxCost: 5000 },
+    maxDepth: { n: 7 },
+    // Static cost: one store page of 100 products with every field is ~94, the home page ~250.
+    costLimit: { maxCost: 1000 },
     maxAliases: { n: 15 },
     maxTokens: { n: 3000 },
     maxDirectives: { n: 30 },
@@ -79,12 +80,16 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       ...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]),
       correlationPlugin,
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
-      responseCachePlugin({
-        // Only anonymous requests read or fill the shared cache: nothing of one customer reaches another.
-        sessionId: async () => null,
-        shouldReadFromCache: async ({ contextValue }) => contextValue.token === null,
-        shouldWriteToCache: async ({ contextValue }) => contextValue.token === null,
-      }),
+      ...(!config.responseCache
+        ? []
+        : [
+            responseCachePlugin<GatewayContext>({
+              // Only anonymous requests read or fill the shared cache: nothing of one customer reaches another.
+              sessionId: async () => null,
+              shouldReadFromCache: async ({ contextValue }) => contextValue.token === null,
+              shouldWriteToCache: async ({ contextValue }) => contextValue.token === null,
+            }),
+          ]),
     ],
   });
   await server.start();

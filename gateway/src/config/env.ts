@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.email().default('support@digitic.example'),
   SHOP_ADDRESS: z.string().min(1).default('Digitic Electronics, Sheikh Zayed Road, Dubai, UAE'),
   WEB_DIST: optional,
+  GATEWAY_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export interface GatewayConfig {
@@ -34,6 +35,7 @@ export interface GatewayConfig {
   corsOrigins: string[];
   shop: { name: string; phone: string; email: string; address: string };
   webDist: string | undefined;
+  responseCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +79,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       .filter(Boolean),
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
     webDist: env.WEB_DIST,
+    responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
   };
 }

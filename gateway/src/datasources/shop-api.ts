@@ -57,7 +57,7 @@ export class ShopApi {
           ...config.headers,
         },
       });
-      return { data: res.data, headers: res.headers as Record<string, unknown> };
+      return { data: res.data, headers: res.headers };
     } catch (err) {
       throw fromUpstream(err);
     }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApi, type TestApi } from '@digitic/api/testing';
 import { createGateway, type GatewayOptions } from '../app.js';
@@ -27,7 +28,7 @@ export async function startTestGateway(env: Record<string, string> = {}, options
     ...env,
   });
   const gateway = await createGateway(config, options);
-  const listener = await new Promise<import('node:http').Server>((resolve) => {
+  const listener = await new Promise<Server>((resolve) => {
     const s = gateway.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;

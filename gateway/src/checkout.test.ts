@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestGateway, type TestGateway } from './test/harness.js';
+
+let gw: TestGateway;
+let catalogue: { id: string; price: number; colors: { id: string }[] }[];
+beforeAll(async () => {
+  gw = await startTestGateway();
+  const res = await gw.gql<{ products: { items: typeof catalogue } }>(
+    '{ products(pageSize: 100, sort: PRICE_ASC) { items { id price colors { id } } } }',
+  );
+  catalogue = res.data?.products.items ?? [];
+});
+afterAll(() => gw.close());
+
+const address = {
+  firstname: 'Asha',
+  lastname: 'Patel',
+  address: '12 MG Road',
+  city: 'Surat',
+  state: 'Gujarat',
+  country: 'India',
+  pincode: 395003,
+};
+const CART = 'id lineCount subtotal shipping total lines { id quantity unitPrice lineTotal color { id title } product { id title price } }';
+
+type CartShape = {
+  id: string;
+  lineCount: number;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  lines: { id: string; quantity: number; lineTotal: number }[];
+};
+
+async function add(token: string, i: number, quantity = 1, colour = 0) {
+  const p = catalogue[i];
+  return gw.gql<{ addToCart: CartShape }>(
+    `mutation($i: AddToCartInput!) { addToCart(input: $i) { ${CART} } }`,
+    { i: { productId: p?.id, colorId: p?.colors[colour]?.id, quantity } },
+    token,
+  );
+}
+
+async function pay(providerOrderId: string, outcome: 'success' | 'failure' = 'success') {
+  const res = await fetch(`${gw.url}/payment-simulator/sim/orders/${providerOrderId}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key_id: 'rzp_test_digitic_simulator', outcome }),
+  });
+  return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+}
+
+async function checkout(token: string) {
+  const res = await gw.gql<{
+    startCheckout: {
+      providerOrderId: string;
+      amount: number;
+      total: number;
+      subtotal: number;
+      shipping: number;
+      currency: string;
+      keyId: string;
+      scriptUrl: string;
+    };
+  }>(
+    'mutation($a: AddressInput!) { startCheckout(address: $a) { providerOrderId amount currency keyId scriptUrl subtotal shipping total } }',
+    { a: address },
+    token,
+  );
+  if (!res.data) throw new Error(JSON.stringify(res.errors));
+  return res.data.startCheckout;
+}
+
+const PLACE =
+  'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id status total totalAfterDiscount items { productId title quantity price color { title } image { url } } shippingAddress { city pincode } payment { providerOrderId providerPaymentId } createdAt } }';
+const place = (token: string, paid: Awaited<ReturnType<typeof pay>>, signature = paid.razorpay_signature) =>
+  gw.gql<{ placeOrder: { id: string; total: number; status: string } }>(
+    PLACE,
+    { i: { address, payment: { providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature } } },
+    token,
+  );
+
+describe('cart', () => {
+  it('adds, updates and removes lines, returning the whole cart each time', async () => {
+    const c = await signUp(gw);
+    const first = await add(c.token, 0, 2);
+    expect(first.data?.addToCart).toMatchObject({ id: c.id, lineCount: 1, shipping: 100 });
+    const second = await add(c.token, 1, 1, 1);
+    const cart = second.data?.addToCart;
+    const expected = (catalogue[0]?.price ?? 0) * 2 + (catalogue[1]?.price ?? 0);
+    expect(cart).toMatchObject({ lineCount: 2, subtotal: expected, total: expected + 100 });
+    const lineId = cart?.lines[0]?.id;
+    const updated = await gw.gql<{ updateCartLine: CartShape }>(
+      `mutation($i: UpdateCartLineInput!) { updateCartLine(input: $i) { ${CART} } }`,
+      { i: { lineId, quantity: 5 } },
+      c.token,
+    );
+    expect(updated.data?.updateCartLine.lines[0]).toMatchObject({ quantity: 5, lineTotal: (catalogue[0]?.price ?? 0) * 5 });
+    const tooMany = await gw.gql(
+      'mutation($i: UpdateCartLineInput!) { updateCartLine(input: $i) { id } }',
+      { i: { lineId, quantity: 11 } },
+      c.token,
+    );
+    expect(tooMany.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'quantity' } });
+    const removed = await gw.gql<{ removeCartLine: CartShape }>(
+      `mutation($id: ID!) { removeCartLine(lineId: $id) { ${CART} } }`,
+      { id: lineId },
+      c.token,
+    );
+    expect(removed.data?.removeCartLine.lineCount).toBe(1);
+    const emptied = await gw.gql('mutation { emptyCart { id lineCount total lines { id } } }', {}, c.token);
+    expect(emptied.data).toEqual({ emptyCart: { id: c.id, lineCount: 0, total: 100, lines: [] } });
+  });
+
+  it("answers NOT_FOUND for another customer's line and UNAUTHENTICATED for a guest", async () => {
+    const owner = await signUp(gw);
+    const other = await signUp(gw);
+    const lineId = (await add(owner.token, 2)).data?.addToCart.lines[0]?.id;
+    const res = await gw.gql('mutation($id: ID!) { removeCartLine(lineId: $id) { id } }', { id: lineId }, other.token);
+    expect(res.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect((await gw.gql('{ cart { id } }')).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    expect((await gw.gql('{ cart { lineCount } }', {}, owner.token)).data).toEqual({ cart: { lineCount: 1 } });
+  });
+
+  it('costs at most two upstream calls for a 50-line cart', async () => {
+    const c = await signUp(gw);
+    for (let i = 0; i < 50; i++) {
+      const p = catalogue[i];
+      await gw.api.http
+        .post('/api/user/cart')
+        .set({ Authorization: `Bearer ${c.token}` })
+        .send({ productId: p?.id, color: p?.colors[0]?.id, quantity: 1 });
+    }
+    const before = gw.api.requests.length;
+    const res = await gw.gql<{ cart: { lineCount: number } }>(
+      '{ cart { lineCount total lines { quantity color { title } product { id title price rating colors { id title } images { url } } } } }',
+      {},
+      c.token,
+    );
+    expect(res.data?.cart.lineCount).toBe(50);
+    const calls = gw.api.requests.slice(before);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    expect(calls.filter((r) => r.startsWith('GET /api/product/by-ids'))).toHaveLength(1);
+  });
+});
+
+describe('checkout and payment', () => {
+  it('charges the server-computed total and turns the payment into one order', async () => {
+    const c = await signUp(gw);
+    await add(c.token, 3, 2);
+    await add(c.token, 4, 1);
+    const session = await checkout(c.token);
+    const total = (catalogue[3]?.price ?? 0) * 2 + (catalogue[4]?.price ?? 0) + 100;
+    expect(session).toMatchObject({
+      total,
+      amount: total * 100,
+      currency: 'INR',
+      shipping: 100,
+      keyId: 'rzp_test_digitic_simulator',
+      scriptUrl: '/payment-simulator/checkout.js',
+    });
+    const paid = await pay(session.providerOrderId);
+    const order = await place(c.token, paid);
+    expect(order.errors).toBeUndefined();
+    expect(order.data?.placeOrder).toMatchObject({ total, status: 'ORDERED' });
+    const replay = await place(c.token, paid);
+    expect(replay.data?.placeOrder.id).toBe(order.data?.placeOrder.id);
+    const mine = await gw.gql<{ myOrders: { id: string }[] }>('{ myOrders { id total items { title quantity } } }', {}, c.token);
+    expect(mine.data?.myOrders.map((o) => o.id)).toEqual([order.data?.placeOrder.id]);
+    expect((await gw.gql('{ cart { lineCount } }', {}, c.token)).data).toEqual({ cart: { lineCount: 0 } });
+  });
+
+  it('makes no order from a forged signature', async () => {
+    const c = await signUp(gw);
+    await add(c.token, 5);
+    const paid = await pay((await checkout(c.token)).providerOrderId);
+    const res = await place(c.token, paid, 'a'.repeat(64));
+    expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'PAYMENT_FAILED' } });
+    expect((await gw.gql('{ myOrders { id } }', {}, c.token)).data).toEqual({ myOrders: [] });
+    expect((await gw.gql('{ cart { lineCount } }', {}, c.token)).data).toEqual({ cart: { lineCount: 1 } });
+  });
+
+  it('makes no order when the cart changed after the payment started (amount mismatch)', async () => {
+    const c = await signUp(gw);
+    await add(c.token, 6);
+    const session = await checkout(c.token);
+    await add(c.token, 7);
+    const res = await place(c.token, await pay(session.providerOrderId));
+    expect(res.errors?.[0]?.extensions.code).toBe('PAYMENT_FAILED');
+    expect(res.errors?.[0]?.message).toMatch(/does not match your cart total/);
+    expect((await gw.gql('{ myOrders { id } }', {}, c.token)).data).toEqual({ myOrders: [] });
+  });
+
+  it('refuses an empty cart, a bad address and a guest', async () => {
+    const c = await signUp(gw);
+    const empty = await gw.gql('mutation($a: AddressInput!) { startCheckout(address: $a) { total } }', { a: address }, c.token);
+    expect(empty.errors?.[0]).toMatchObject({ message: 'Your cart is empty', extensions: { code: 'BAD_USER_INPUT' } });
+    await add(c.token, 8);
+    const noCity = await gw.gql(
+      'mutation($a: AddressInput!) { startCheckout(address: $a) { total } }',
+      { a: { ...address, city: ' ' } },
+      c.token,
+    );
+    expect(noCity.errors?.[0]).toMatchObject({ message: 'city is Required', extensions: { field: 'address.city' } });
+    const abroad = await gw.gql(
+      'mutation($a: AddressInput!) { startCheckout(address: $a) { total } }',
+      { a: { ...address, country: 'France' } },
+      c.token,
+    );
+    expect(abroad.errors?.[0]?.message).toBe('We ship to India only');
+    const guest = await gw.gql('mutation($a: AddressInput!) { startCheckout(address: $a) { total } }', { a: address });
+    expect(guest.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('lists orders with their products in two upstream calls', async () => {
+    const c = await signUp(gw);
+    for (const i of [9, 10]) {
+      await add(c.token, i);
+      await add(c.token, i + 10);
+      await place(c.token, await pay((await checkout(c.token)).providerOrderId));
+    }
+    const before = gw.api.requests.length;
+    const res = await gw.gql<{ myOrders: { items: unknown[] }[] }>(
+      '{ myOrders { id status total totalAfterDiscount createdAt items { title quantity price color { title } product { id price inStock } } } }',
+      {},
+      c.token,
+    );
+    expect(res.data?.myOrders).toHaveLength(2);
+    expect(res.data?.myOrders[0]?.items).toHaveLength(2);
+    expect(gw.api.requests.slice(before).length).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Gateway overhead benchmark: the same catalogue page (20 products) fetched directly from the
+ * REST api, through the gateway with its response cache off (every request resolves upstream),
+ * and through the gateway answering from its response cache. The api and both gateways run as
+ * their own processes (built), on the embedded database unless BENCH_DATABASE_URL is set.
+ * Prints req/s, p50 and p99 latency, and each gateway figure's ratio to the direct one.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const API_PORT = 4601;
+const GW_UNCACHED = 4602;
+const GW_CACHED = 4603;
+const children: ChildProcess[] = [];
+
+function run(name: string, cwd: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: path.join(ROOT, cwd),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code) => {
+    if (code && code !== 0) console.error(`${name} exited with ${code}`);
+  });
+  children.push(child);
+}
+
+async function waitFor(url: string, init?: RequestInit) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(url, init);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const QUERY = JSON.stringify({
+  query:
+    'query Store { products(pageSize: 20, sort: NEWEST) { totalCount items { id title price images { url } colors { id title } rating reviewCount tags } } }',
+});
+const graphql = { method: 'POST', headers: { 'content-type': 'application/json' }, body: QUERY } as const;
+
+async function load(title: string, url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: init.method ?? 'GET',
+    headers: init.headers,
+    body: init.body,
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx and ${result.errors} errors`);
+  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-bench-'));
+try {
+  const db: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  run('api', 'api', { API_PORT: String(API_PORT), DATA_DIR: dataDir, NODE_ENV: 'development', ...db });
+  const gatewayEnv = { SHOP_API_URL: `http://127.0.0.1:${API_PORT}/api`, HOST: '127.0.0.1', NODE_ENV: 'development' };
+  run('gateway (uncached)', 'gateway', { ...gatewayEnv, PORT: String(GW_UNCACHED), GATEWAY_RESPONSE_CACHE: 'off' });
+  run('gateway (cached)', 'gateway', { ...gatewayEnv, PORT: String(GW_CACHED) });
+  await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
+  await waitFor(`http://127.0.0.1:${GW_UNCACHED}/graphql`, graphql);
+  await waitFor(`http://127.0.0.1:${GW_CACHED}/graphql`, graphql);
+
+  console.log(
+    `catalogue page of 20 products, ${CONNECTIONS} connections, ${DURATION} s each, database: ${db.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
+  );
+  const direct = await load('api direct (GET /api/product)', `http://127.0.0.1:${API_PORT}/api/product?limit=20&sort=-createdAt`);
+  const uncached = await load('gateway, uncached', `http://127.0.0.1:${GW_UNCACHED}/graphql`, graphql);
+  const cached = await load('gateway, cache hit', `http://127.0.0.1:${GW_CACHED}/graphql`, graphql);
+
+  console.log('run                              req/s     p50 ms   p99 ms   ratio to direct');
+  for (const r of [direct, uncached, cached]) {
+    console.log(
+      `${r.title.padEnd(32)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${(r.rps / direct.rps).toFixed(2)}`,
+    );
+  }
+  console.log(
+    `\ntargets: uncached ratio ≥ 0.35 (${(uncached.rps / direct.rps).toFixed(2)}), cached ratio ≥ 0.9 (${(cached.rps / direct.rps).toFixed(2)})`,
+  );
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
