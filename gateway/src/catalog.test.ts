@@ -65,6 +65,15 @@ describe('catalogue queries', () => {
     expect(malformed).toEqual({ data: { product: null } });
   });
 
+  it('lists the side lists of the store', async () => {
+    const res = await gw.gql<{
+      productFacets: { categories: string[]; brands: string[]; tags: string[]; colors: { id: string; title: string }[] };
+    }>('{ productFacets { categories brands tags colors { id title } } }');
+    expect(res.data?.productFacets.categories).toEqual(['Cameras', 'Headphones', 'Laptops', 'TVs', 'Tablets', 'Watches']);
+    expect(res.data?.productFacets.brands).toContain('Sony');
+    expect(res.data?.productFacets.colors.map((c) => c.title)).toContain('silver');
+  });
+
   it('lists popular and tagged products for the home page', async () => {
     const res = await gw.gql<{ popularProducts: { tags: string[] }[]; productsByTag: { tags: string[] }[] }>(
       '{ popularProducts(first: 4) { tags } productsByTag(tag: "special", first: 3) { tags } }',

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('gateway settings', () => {
+  it('defaults to the local api, the simulator and the in-memory cache', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      shopApiUrl: 'http://127.0.0.1:4001/api',
+      redisUrl: undefined,
+      responseCache: true,
+      production: false,
+    });
+    expect(config.razorpay).toMatchObject({ simulated: true, apiUrl: 'http://127.0.0.1:4002' });
+  });
+
+  it('refuses to start in production without Razorpay keys, and names bad variables', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/);
+    expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'http://nope', SHOP_EMAIL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL[\s\S]*SHOP_EMAIL/);
+  });
+
+  it('reads CORS origins and the shop details', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', SHOP_PHONE: '+91 1', SHOP_EMAIL: 'x@y.in' });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.shop).toMatchObject({ phone: '+91 1', email: 'x@y.in' });
+  });
+});
