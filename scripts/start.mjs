@@ -1,6 +1,7 @@
 // One command for the whole shop: builds, then runs the payment simulator (when no Razorpay keys
 // are set), the REST api and the GraphQL gateway, prints where they answer, and stops them all on Ctrl-C.
-// With --dev: no build; each service runs from its TypeScript source and restarts on change.
+// With --dev: no build; each service runs from its TypeScript source and restarts on change, and the
+// storefront is served by Vite (with hot reload) at http://localhost:5173.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import process from 'node:process';
@@ -11,6 +12,7 @@ const simulated = !env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET;
 const simPort = env.PAYMENT_SIM_PORT ?? '4002';
 if (simulated) env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
 env.SHOP_API_URL ??= `http://127.0.0.1:${env.API_PORT ?? '4001'}/api`;
+env.WEB_DIST ??= path.resolve('web/dist');
 
 const dev = process.argv.includes('--dev');
 if (!dev && env.SKIP_BUILD !== '1') {
@@ -24,7 +26,9 @@ const services = [
   ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: entry() }] : []),
   { name: 'api', cwd: 'api', args: entry() },
   { name: 'gateway', cwd: 'gateway', args: entry() },
+  ...(dev ? [{ name: 'web (vite)', cwd: 'web', args: ['../node_modules/vite/bin/vite.js'] }] : []),
 ];
+if (dev) delete env.WEB_DIST;
 
 const children = new Set();
 let stopping = false;

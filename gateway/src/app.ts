@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -36,6 +37,26 @@ const correlationPlugin: ApolloServerPlugin<GatewayContext> = {
     };
   },
 };
+
+/** The built storefront: hashed assets cached for a year, every other page path answered with index.html. */
+function serveWebApp(app: express.Express, dist: string) {
+  const root = path.resolve(dist);
+  const index = path.join(root, 'index.html');
+  if (!existsSync(index)) throw new Error(`WEB_DIST is ${dist}, but it has no index.html: run npm run build first`);
+  app.use(
+    express.static(root, {
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.get('/{*page}', (req, res, next) => {
+    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator)(\/|$)/.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
 
 export interface GatewayOptions {
   payments?: PaymentOrders;
@@ -118,6 +139,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs);
     app.use('/payment-simulator', express.json({ limit: '16kb' }), (req, res) => sim(req, res));
   }
+  if (config.webDist) serveWebApp(app, config.webDist);
   return {
     app,
     server,

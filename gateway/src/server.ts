@@ -13,6 +13,7 @@ try {
 const gateway = await createGateway(config);
 const listener = gateway.app.listen(config.port, config.host, () => {
   const { port } = listener.address() as AddressInfo;
+  if (config.webDist) console.log(`[gateway] the shop is at http://localhost:${port}`);
   console.log(`[gateway] GraphQL at http://localhost:${port}/graphql${config.production ? '' : ' (Apollo Sandbox in a browser)'}`);
 });
 listener.on('error', (err) => {

@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import type { ProductCard_ProductFragment } from '../__generated__/graphql';
+import { CARD_TITLE_LIMIT, type GridSize } from '../config/constants';
+import { ROUTES } from '../config/routes';
+import { Price } from './price';
+import { StarRating } from './star-rating';
+import { WishlistHeart } from './wishlist-heart';
+
+/** The card title: cut at 80 characters with an ellipsis, except on the wide grids (6 and 12). */
+export function cardTitle(title: string, grid: GridSize): string {
+  if (grid === 6 || grid === 12) return title;
+  return title.length > CARD_TITLE_LIMIT ? `${title.slice(0, CARD_TITLE_LIMIT)}...` : title;
+}
+
+export function ProductCard({ product, grid = 3 }: { product: ProductCard_ProductFragment; grid?: GridSize }) {
+  const image = product.images[0]?.url;
+  return (
+    <article className={`product-card span-${grid}`} aria-label={product.title}>
+      <WishlistHeart productId={product.id} inWishlist={product.inWishlist} title={product.title} />
+      <Link to={ROUTES.product(product.id)} className="product-card-image" tabIndex={-1}>
+        {image ? <img src={image} alt={product.title} loading="lazy" width={300} height={300} /> : <span className="image-placeholder" />}
+      </Link>
+      <div className="product-card-body">
+        <h3 className="product-card-title">
+          <Link to={ROUTES.product(product.id)}>{cardTitle(product.title, grid)}</Link>
+        </h3>
+        <StarRating value={product.rating} size={18} />
+        <Price amount={product.price} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { excerpt } from '../../components/safe-html';
+import { BLOG_EXCERPT_LIMIT } from '../../config/constants';
+import { ROUTES } from '../../config/routes';
+import { formatBlogDate } from './format-date';
+
+export const BLOG_PLACEHOLDER = '/api/images/blog/laptop-1.svg';
+
+interface BlogSummary {
+  id: string;
+  title: string;
+  description: string;
+  createdAt: string;
+  image?: { url: string } | null;
+}
+
+export function BlogCard({ blog }: { blog: BlogSummary }) {
+  return (
+    <article className="blog-card" aria-label={blog.title}>
+      <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={400} height={250} loading="lazy" />
+      <div className="blog-card-body">
+        <p className="date">{formatBlogDate(blog.createdAt)}</p>
+        <h3>{blog.title}</h3>
+        <p className="desc">{excerpt(blog.description, BLOG_EXCERPT_LIMIT)}</p>
+        <Link to={ROUTES.blog(blog.id)} className="button" aria-label={`Read More: ${blog.title}`}>
+          Read More
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,177 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { useStorePageQuery } from '../../__generated__/graphql';
+import { Breadcrumb } from '../../app/breadcrumb';
+import { GridIcon } from '../../components/icons';
+import { ProductCard } from '../../components/product-card';
+import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state';
+import { GRID_SIZES, STORE_PAGE_SIZE } from '../../config/constants';
+import { ROUTES } from '../../config/routes';
+import { readFilters, SORT_OPTIONS, sortOf, withChange } from './store-filters';
+
+export function StorePage() {
+  const [params, setParams] = useSearchParams();
+  const f = readFilters(params);
+  const change = (c: Parameters<typeof withChange>[1]) => setParams(withChange(params, c));
+  const { data, previousData, loading, error, refetch } = useStorePageQuery({
+    variables: {
+      filter: { category: f.category, brand: f.brand, tag: f.tag, minPrice: f.minPrice, maxPrice: f.maxPrice },
+      sort: sortOf(f.sort),
+      page: f.page,
+      pageSize: STORE_PAGE_SIZE,
+    },
+  });
+  const shown = data ?? previousData;
+  const page = shown?.products;
+  const facets = shown?.productFacets;
+  const pages = page ? Math.max(1, Math.ceil(page.totalCount / page.pageSize)) : 1;
+
+  return (
+    <>
+      <Breadcrumb title="Our Store" />
+      <div className="container store-layout">
+        <aside className="store-filters" aria-label="Filters">
+          <section className="filter-card">
+            <h2>Shop By Categories</h2>
+            <ul>
+              <li>
+                <Link to={ROUTES.store} className={!f.category ? 'active' : undefined}>
+                  All
+                </Link>
+              </li>
+              {(facets?.categories ?? []).map((c) => (
+                <li key={c}>
+                  <button
+                    type="button"
+                    className={`link-button${f.category === c ? ' active' : ''}`}
+                    aria-pressed={f.category === c}
+                    onClick={() => change({ category: f.category === c ? null : c })}
+                  >
+                    {c}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="filter-card">
+            <h2>Filter By</h2>
+            <h3>Price</h3>
+            <div className="price-range">
+              <label>
+                From
+                <input
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  defaultValue={f.minPrice ?? ''}
+                  key={`min-${f.minPrice}`}
+                  onChange={(e) => change({ minPrice: e.target.value === '' ? null : Number(e.target.value) })}
+                />
+              </label>
+              <label>
+                To
+                <input
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  defaultValue={f.maxPrice ?? ''}
+                  key={`max-${f.maxPrice}`}
+                  onChange={(e) => change({ maxPrice: e.target.value === '' ? null : Number(e.target.value) })}
+                />
+              </label>
+            </div>
+          </section>
+          <section className="filter-card">
+            <h2>Product Tags</h2>
+            <div className="chips">
+              {(facets?.tags ?? []).map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  className={`chip${f.tag === t ? ' active' : ''}`}
+                  aria-pressed={f.tag === t}
+                  onClick={() => change({ tag: f.tag === t ? null : t })}
+                >
+                  {t}
+                </button>
+              ))}
+            </div>
+          </section>
+          <section className="filter-card">
+            <h2>Product Brands</h2>
+            <div className="chips">
+              {(facets?.brands ?? []).map((b) => (
+                <button
+                  key={b}
+                  type="button"
+                  className={`chip${f.brand === b ? ' active' : ''}`}
+                  aria-pressed={f.brand === b}
+                  onClick={() => change({ brand: f.brand === b ? null : b })}
+                >
+                  {b}
+                </button>
+              ))}
+            </div>
+          </section>
+        </aside>
+        <section className="store-main" aria-label="Products">
+          <div className="filter-sort-grid">
+            <label className="sort">
+              Sort By:
+              <select value={f.sort} onChange={(e) => change({ sort: e.target.value })}>
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p className="total-products" aria-live="polite">
+              {page ? `${page.totalCount}${page.totalCountIsExact ? '' : '+'} Products` : <Skeleton height={18} width={90} />}
+            </p>
+            <div className="grid-buttons" role="group" aria-label="Grid size">
+              {GRID_SIZES.map((g) => (
+                <button
+                  key={g}
+                  type="button"
+                  aria-label={`${12 / g} per row`}
+                  aria-pressed={f.grid === g}
+                  className={f.grid === g ? 'active' : undefined}
+                  onClick={() => change({ grid: g })}
+                >
+                  <GridIcon columns={12 / g} />
+                </button>
+              ))}
+            </div>
+          </div>
+          {error && !page ? (
+            <LoadError error={error} onRetry={() => void refetch()} />
+          ) : !page ? (
+            <CardSkeletons count={6} columns={12 / f.grid} />
+          ) : page.items.length === 0 ? (
+            <p className="empty-state">No products match these filters.</p>
+          ) : (
+            <div className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}>
+              {page.items.map((p) => (
+                <ProductCard key={p.id} product={p} grid={f.grid} />
+              ))}
+            </div>
+          )}
+          {page && pages > 1 && (
+            <nav className="pagination" aria-label="Pages">
+              <button type="button" disabled={f.page <= 1} onClick={() => change({ page: f.page - 1 })}>
+                Previous
+              </button>
+              <span>
+                Page {f.page} of {pages}
+                {page.totalCountIsExact ? '' : '+'}
+              </span>
+              <button type="button" disabled={!page.hasNextPage} onClick={() => change({ page: f.page + 1 })}>
+                Next
+              </button>
+            </nav>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useHomePageQuery } from '../../__generated__/graphql';
+import { ProductCard } from '../../components/product-card';
+import { CardSkeletons, LoadError } from '../../components/query-state';
+import { ROUTES } from '../../config/routes';
+import { BlogCard } from '../blog/blog-card';
+
+const CATEGORY_PICTURES: Record<string, string> = {
+  Laptops: 'laptop-silver-1',
+  Headphones: 'headphones-black-2',
+  Tablets: 'tablet-blue-3',
+  Watches: 'watch-gold-1',
+  TVs: 'tv-black-2',
+  Cameras: 'camera-silver-3',
+};
+
+export function HomePage() {
+  const { data, error, refetch } = useHomePageQuery();
+  useEffect(() => {
+    document.title = 'Digitic | Electronics for every day';
+  }, []);
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
+
+  const row = (title: string, products: NonNullable<typeof data>['featured'] | undefined) => (
+    <section className="container page-section" aria-label={title}>
+      <h2>{title}</h2>
+      {products ? (
+        <div className="product-grid grid-3">
+          {products.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      ) : (
+        <CardSkeletons count={4} columns={4} />
+      )}
+    </section>
+  );
+
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero-row">
+          <div>
+            <p className="hero-kicker">Supercharged for pros.</p>
+            <h1>Laptops, phones and more, delivered across India.</h1>
+            <p>From Rs. 2,999 or EMI options. Free returns within 14 days.</p>
+            <Link to={ROUTES.store} className="button">
+              Buy now
+            </Link>
+          </div>
+          <img src="/api/images/product/laptop-silver-1.svg" alt="" width={420} height={420} />
+        </div>
+      </section>
+      <section className="container page-section" aria-label="Categories">
+        <h2>Shop by category</h2>
+        <ul className="category-tiles">
+          {(data?.productFacets.categories ?? Object.keys(CATEGORY_PICTURES)).map((c) => (
+            <li key={c}>
+              <Link to={`${ROUTES.store}?category=${encodeURIComponent(c)}`}>
+                <img src={`/api/images/product/${CATEGORY_PICTURES[c] ?? 'laptop-black-1'}.svg`} alt="" width={96} height={96} />
+                <span>{c}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {row('Featured Collection', data?.featured)}
+      {row('Special Products', data?.special)}
+      {row('Our Popular Products', data?.popularProducts)}
+      <section className="container page-section" aria-label="Our Latest Blogs">
+        <h2>Our Latest Blogs</h2>
+        <div className="blog-grid four">
+          {(data?.blogs ?? []).slice(0, 4).map((b) => (
+            <BlogCard key={b.id} blog={b} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useAddToCartMutation, useProductCartStateQuery, useProductPageQuery } from '../../__generated__/graphql';
+import { Breadcrumb } from '../../app/breadcrumb';
+import { ColorPicker } from '../../components/color-swatch';
+import { CopyIcon } from '../../components/icons';
+import { Price } from '../../components/price';
+import { ProductCard } from '../../components/product-card';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { SafeHtml } from '../../components/safe-html';
+import { StarRating } from '../../components/star-rating';
+import { WishlistHeart } from '../../components/wishlist-heart';
+import { MAX_QUANTITY } from '../../config/constants';
+import { MESSAGES } from '../../config/messages';
+import { ROUTES } from '../../config/routes';
+import { storedToken } from '../../lib/storage';
+import { NotFoundPage } from '../pages/not-found-page';
+import { ReviewForm } from './review-form';
+import { ZoomImage } from './zoom-image';
+
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const signedIn = Boolean(storedToken());
+  const { data, loading, error, refetch } = useProductPageQuery({ variables: { id } });
+  const { data: cart } = useProductCartStateQuery({ skip: !signedIn });
+  const [addToCart, { loading: adding }] = useAddToCartMutation();
+  const [color, setColor] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [imageIndex, setImageIndex] = useState(0);
+
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
+  if (loading && !data) return <ProductSkeleton />;
+  const product = data?.product;
+  if (!product) return <NotFoundPage />;
+
+  const inCart = cart?.cart.lines.some((l) => l.product.id === product.id) ?? false;
+  const image = product.images[imageIndex]?.url ?? product.images[0]?.url;
+
+  const onAdd = async () => {
+    if (!signedIn) return void navigate(ROUTES.login);
+    if (!color) return void toast.error(MESSAGES.chooseColor);
+    try {
+      await addToCart({ variables: { input: { productId: product.id, colorId: color, quantity } } });
+      toast.success(MESSAGES.productAdded);
+      void navigate(ROUTES.cart);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Something Went Wrong!');
+    }
+  };
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      toast.success('Product link copied');
+    } catch {
+      toast.error('Copy the address from the address bar');
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumb title={product.title} />
+      <div className="container product-detail">
+        <section className="product-gallery" aria-label="Pictures">
+          {image && <ZoomImage src={image} alt={product.title} />}
+          <div className="thumbnails">
+            {product.images.map((img, i) => (
+              <button
+                key={img.url}
+                type="button"
+                aria-label={`Picture ${i + 1}`}
+                aria-pressed={i === imageIndex}
+                onClick={() => setImageIndex(i)}
+              >
+                <img src={img.url} alt="" width={120} height={120} />
+              </button>
+            ))}
+          </div>
+        </section>
+        <section className="product-info">
+          <h1>{product.title}</h1>
+          <Price amount={product.price} className="price large" />
+          <div className="rating-line">
+            <StarRating value={product.rating} />
+            <span>({product.reviewCount} Reviews)</span>
+            <a href="#reviews">Write a Review</a>
+          </div>
+          <dl className="product-facts">
+            <dt>Type :</dt>
+            <dd>{product.category}</dd>
+            <dt>Brand :</dt>
+            <dd>{product.brand}</dd>
+            <dt>Category :</dt>
+            <dd>{product.category}</dd>
+            <dt>Tags :</dt>
+            <dd>{product.tags.join(', ')}</dd>
+            <dt>Availability :</dt>
+            <dd>{MESSAGES.inStock}</dd>
+          </dl>
+          {!inCart && (
+            <>
+              <div className="product-option">
+                <h2>Color :</h2>
+                <ColorPicker colors={product.colors} value={color} onChange={setColor} />
+              </div>
+              <label className="product-option quantity">
+                Quantity :
+                <input
+                  type="number"
+                  min={1}
+                  max={MAX_QUANTITY}
+                  value={quantity}
+                  onChange={(e) => setQuantity(Math.min(MAX_QUANTITY, Math.max(1, Number(e.target.value) || 1)))}
+                />
+              </label>
+            </>
+          )}
+          <div className="product-actions">
+            {inCart ? (
+              <Link to={ROUTES.cart} className="button">
+                {MESSAGES.goToCart}
+              </Link>
+            ) : (
+              <button type="button" className="button" disabled={adding} onClick={() => void onAdd()}>
+                {MESSAGES.addToCart}
+              </button>
+            )}
+            <WishlistHeart productId={product.id} inWishlist={product.inWishlist} title={product.title} />
+            <button type="button" className="link-button" onClick={() => void copyLink()}>
+              <CopyIcon /> Copy Product Link
+            </button>
+          </div>
+          <div className="shipping-note">
+            <h2>Shipping &amp; Returns :</h2>
+            <p>{MESSAGES.shippingNote}</p>
+          </div>
+        </section>
+      </div>
+      <section className="container page-section" aria-labelledby="description">
+        <h2 id="description">Description</h2>
+        <SafeHtml html={product.description} className="description" />
+      </section>
+      <section className="container page-section" id="reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Reviews</h2>
+        <div className="reviews-summary">
+          <StarRating value={product.rating} />
+          <p>Based on {product.reviewCount} Reviews</p>
+        </div>
+        <ReviewForm productId={product.id} />
+        <ul className="reviews">
+          {product.reviews.map((r) => (
+            <li key={r.id} className="review">
+              <p className="review-author">{r.authorName}</p>
+              <StarRating value={r.star} size={18} />
+              <p>{r.comment}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="container page-section" aria-labelledby="popular">
+        <h2 id="popular">Our Popular Products</h2>
+        <div className="product-grid grid-3">
+          {(data?.popularProducts ?? []).map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="container product-detail" aria-busy="true" aria-label="Loading product">
+      <Skeleton height={600} width={594} />
+      <div className="product-info">
+        <Skeleton height={36} width="80%" />
+        <Skeleton height={24} width="30%" />
+        <Skeleton height={160} />
+      </div>
+    </div>
+  );
+}
