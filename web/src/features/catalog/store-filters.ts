@@ -53,9 +53,9 @@ const KEYS: Record<keyof StoreFilters, string> = {
 /** A change of any filter (not of the grid or page) goes back to the first page. */
 export function withChange(params: URLSearchParams, change: Partial<StoreFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(change) as [keyof StoreFilters, unknown][]) {
+  for (const [key, value] of Object.entries(change) as [keyof StoreFilters, string | number | null | undefined][]) {
     if (value === null || value === undefined || value === '') next.delete(KEYS[key]);
-    else next.set(KEYS[key], String(value as string | number));
+    else next.set(KEYS[key], String(value));
   }
   if (!('page' in change) && Object.keys(change).some((k) => k !== 'grid')) next.delete('page');
   return next;
