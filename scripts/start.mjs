@@ -7,17 +7,18 @@ import path from 'node:path';
 import process from 'node:process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
 const simulated = !env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET;
 const simPort = env.PAYMENT_SIM_PORT ?? '4002';
 if (simulated) env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
 env.SHOP_API_URL ??= `http://127.0.0.1:${env.API_PORT ?? '4001'}/api`;
-env.WEB_DIST ??= path.resolve('web/dist');
+env.WEB_DIST ??= path.join(root, 'web/dist');
 
 const dev = process.argv.includes('--dev');
 if (!dev && env.SKIP_BUILD !== '1') {
   console.log('Building…');
-  const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit', env });
+  const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit', env, cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -52,8 +53,8 @@ function stopAll(code) {
 
 for (const service of services) {
   const child = spawn(process.execPath, service.args, {
-    cwd: service.cwd,
-    env: { ...env, DATA_DIR: path.resolve(env.DATA_DIR ?? '.data') },
+    cwd: path.join(root, service.cwd),
+    env: { ...env, DATA_DIR: path.resolve(root, env.DATA_DIR ?? '.data') },
     stdio: 'inherit',
   });
   children.add(child);

@@ -1,0 +1,57 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export interface Customer {
+  _id: string;
+  token: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string | null;
+  password: string;
+}
+
+async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
+  const res = await request.post('/graphql', {
+    data: { query, variables },
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** A new customer of its own for each test, made through the gateway. */
+export async function newCustomer(request: APIRequestContext, firstname = 'Asha'): Promise<Customer> {
+  const email = `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'correct horse battery';
+  await gql(request, 'mutation($i: RegisterInput!) { register(input: $i) { id } }', {
+    i: { firstname, lastname: 'Patel', email, password, mobile: '9876543210' },
+  });
+  const { login } = await gql<{ login: { token: string; customer: Omit<Customer, 'token' | 'password' | '_id'> & { id: string } } }>(
+    request,
+    'mutation($i: LoginInput!) { login(input: $i) { token customer { id firstname lastname email mobile } } }',
+    { i: { email, password } },
+  );
+  return { ...login.customer, _id: login.customer.id, token: login.token, password };
+}
+
+/** Signs the browser in the way the login page will: the customer and token in local storage. */
+export async function signIn(page: Page, customer: Customer): Promise<void> {
+  await page.goto('/about');
+  await page.evaluate((c) => {
+    const { password: _, ...stored } = c;
+    localStorage.setItem('customer', JSON.stringify(stored));
+    localStorage.setItem('token', c.token);
+  }, customer);
+}
+
+export async function firstProduct(request: APIRequestContext, sort = 'PRICE_ASC') {
+  const { products } = await gql<{ products: { items: { id: string; title: string; price: number }[] } }>(
+    request,
+    'query($s: ProductSort) { products(pageSize: 1, sort: $s) { items { id title price } } }',
+    { s: sort },
+  );
+  const product = products.items[0];
+  expect(product).toBeDefined();
+  return product as { id: string; title: string; price: number };
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One real stack for the run: payment simulator, api on a fresh embedded database, gateway serving the built app.
+const ports = { shop: 4700, api: 4701, sim: 4702 };
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'digitic-e2e-'));
+
+export const SHOP_URL = `http://127.0.0.1:${ports.shop}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: SHOP_URL,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://127.0.0.1:${ports.api}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      SKIP_BUILD: '1',
+      PORT: String(ports.shop),
+      API_PORT: String(ports.api),
+      PAYMENT_SIM_PORT: String(ports.sim),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_URL: SHOP_URL,
+      SHOP_PHONE: '+971 4 555 0100',
+      SHOP_EMAIL: 'care@digitic.test',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

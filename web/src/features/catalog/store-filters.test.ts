@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { readFilters, sortOf, withChange } from './store-filters';
+
+describe('store filters in the address', () => {
+  it('reads defaults and ignores values it does not know', () => {
+    expect(readFilters(new URLSearchParams(''))).toEqual({
+      category: null,
+      brand: null,
+      tag: null,
+      minPrice: null,
+      maxPrice: null,
+      sort: '-createdAt',
+      grid: 4,
+      page: 1,
+    });
+    const odd = readFilters(new URLSearchParams('sort=password&grid=5&page=-2&min=abc'));
+    expect(odd).toMatchObject({ sort: '-createdAt', grid: 4, page: 1, minPrice: null });
+  });
+
+  it('goes back to the first page when a filter changes, not when the grid does', () => {
+    const params = new URLSearchParams('category=TVs&page=3');
+    expect(withChange(params, { brand: 'Sony' }).toString()).toBe('category=TVs&brand=Sony');
+    expect(withChange(params, { grid: 6 }).toString()).toBe('category=TVs&page=3&grid=6');
+    expect(withChange(params, { category: null }).toString()).toBe('');
+  });
+
+  it('maps sort values to the schema', () => {
+    expect(['title', '-title', 'price', '-price', 'createdAt', '-createdAt'].map(sortOf)).toEqual([
+      'TITLE_ASC',
+      'TITLE_DESC',
+      'PRICE_ASC',
+      'PRICE_DESC',
+      'OLDEST',
+      'NEWEST',
+    ]);
+  });
+});
