@@ -10,7 +10,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/graphql': gateway, '/api/images': gateway, '/payment-simulator': gateway },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,43 +1,37 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { BlogPage, BlogsPage } from '../features/blog/blogs-page';
-import { StorePage } from '../features/catalog/store-page';
-import { ContactPage } from '../features/contact/contact-page';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
-import {
-  AboutPage,
-  BestSellersPage,
-  ComparePage,
-  PrivacyPolicyPage,
-  RefundPolicyPage,
-  ShippingPolicyPage,
-  SupportPage,
-  TermsPage,
-} from '../features/pages/static-pages';
-import { ProductPage } from '../features/product/product-page';
 import { ErrorPage } from './error-page';
 import { Layout } from './layout';
 
-export const routes = [
+// Every page but the home page is its own chunk, loaded when its route is first visited.
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] });
+
+const staticPages = () => import('../features/pages/static-pages');
+
+export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'product', element: <StorePage /> },
-      { path: 'product/:id', element: <ProductPage /> },
-      { path: 'blogs', element: <BlogsPage /> },
-      { path: 'blog/:id', element: <BlogPage /> },
-      { path: 'best-sellers', element: <BestSellersPage /> },
-      { path: 'support', element: <SupportPage /> },
-      { path: 'compare-product', element: <ComparePage /> },
-      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: 'refund-policy', element: <RefundPolicyPage /> },
-      { path: 'shipping-policy', element: <ShippingPolicyPage /> },
-      { path: 'term-conditions', element: <TermsPage /> },
+      { path: 'about', lazy: page(staticPages, 'AboutPage') },
+      { path: 'contact', lazy: page(() => import('../features/contact/contact-page'), 'ContactPage') },
+      { path: 'product', lazy: page(() => import('../features/catalog/store-page'), 'StorePage') },
+      { path: 'product/:id', lazy: page(() => import('../features/product/product-page'), 'ProductPage') },
+      { path: 'blogs', lazy: page(() => import('../features/blog/blogs-page'), 'BlogsPage') },
+      { path: 'blog/:id', lazy: page(() => import('../features/blog/blogs-page'), 'BlogPage') },
+      { path: 'best-sellers', lazy: page(staticPages, 'BestSellersPage') },
+      { path: 'support', lazy: page(staticPages, 'SupportPage') },
+      { path: 'compare-product', lazy: page(staticPages, 'ComparePage') },
+      { path: 'privacy-policy', lazy: page(staticPages, 'PrivacyPolicyPage') },
+      { path: 'refund-policy', lazy: page(staticPages, 'RefundPolicyPage') },
+      { path: 'shipping-policy', lazy: page(staticPages, 'ShippingPolicyPage') },
+      { path: 'term-conditions', lazy: page(staticPages, 'TermsPage') },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
