@@ -1,4 +1,5 @@
-import { Toaster, toast } from 'react-hot-toast';
+import { useEffect } from 'react';
+import { toast, useToaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { TOAST_MS } from '../config/constants';
 import { Footer } from './footer';
@@ -18,20 +19,33 @@ export function Layout() {
   );
 }
 
-/** Top-right, 5 s, light; hovering pauses; a click closes one (spec §2). */
+/** Top-right, light, 5 s; hovering or leaving the window pauses them; a click closes one (spec §2). */
 export function Toasts() {
+  const { toasts, handlers } = useToaster({ duration: TOAST_MS });
+  const { startPause, endPause } = handlers;
+  useEffect(() => {
+    window.addEventListener('blur', startPause);
+    window.addEventListener('focus', endPause);
+    return () => {
+      window.removeEventListener('blur', startPause);
+      window.removeEventListener('focus', endPause);
+    };
+  }, [startPause, endPause]);
   return (
-    <Toaster position="top-right" toastOptions={{ duration: TOAST_MS, className: 'toast' }}>
-      {(t) => (
-        <div
-          role="status"
-          className={`toast-item${t.visible ? '' : ' leaving'}`}
-          onClick={() => toast.dismiss(t.id)}
-          style={{ opacity: t.visible ? 1 : 0 }}
-        >
-          {typeof t.message === 'function' ? t.message(t) : t.message}
-        </div>
-      )}
-    </Toaster>
+    <div className="toaster" onMouseEnter={startPause} onMouseLeave={endPause}>
+      {toasts
+        .filter((t) => t.visible)
+        .map((t) => (
+          <div
+            key={t.id}
+            {...t.ariaProps}
+            role={t.type === 'error' ? 'alert' : 'status'}
+            className={`toast-item toast-${t.type}`}
+            onClick={() => toast.dismiss(t.id)}
+          >
+            {typeof t.message === 'function' ? t.message(t) : t.message}
+          </div>
+        ))}
+    </div>
   );
 }
