@@ -4,10 +4,11 @@ import { CartIcon, HeartIcon, UserIcon } from '../components/icons';
 import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';
 import { SearchBox } from '../features/search/search-box';
-import { signOutAndReload, storedCustomer } from '../lib/storage';
+import { useSession } from '../lib/session';
+import { signOutAndReload } from '../lib/storage';
 
 export function Header() {
-  const customer = storedCustomer();
+  const customer = useSession();
   const { data: shop } = useShopInfoQuery();
   const { data: cart } = useHeaderCartQuery({ skip: !customer });
   const info = shop?.shopInfo;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { GuestOnly, RequireCustomer } from '../features/account/guards';
 import { HomePage } from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { ErrorPage } from './error-page';
@@ -11,6 +12,7 @@ const page =
   async () => ({ Component: (await load())[name] });
 
 const staticPages = () => import('../features/pages/static-pages');
+const auth = () => import('../features/account/auth-pages');
 
 export const routes: RouteObject[] = [
   {
@@ -32,6 +34,25 @@ export const routes: RouteObject[] = [
       { path: 'refund-policy', lazy: page(staticPages, 'RefundPolicyPage') },
       { path: 'shipping-policy', lazy: page(staticPages, 'ShippingPolicyPage') },
       { path: 'term-conditions', lazy: page(staticPages, 'TermsPage') },
+      { path: 'forgot-password', lazy: page(auth, 'ForgotPasswordPage') },
+      { path: 'reset-password/:token', lazy: page(auth, 'ResetPasswordPage') },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: 'login', lazy: page(auth, 'LoginPage') },
+          { path: 'signup', lazy: page(auth, 'SignupPage') },
+        ],
+      },
+      {
+        element: <RequireCustomer />,
+        children: [
+          { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },
+          { path: 'checkout', lazy: page(() => import('../features/checkout/checkout-page'), 'CheckoutPage') },
+          { path: 'my-orders', lazy: page(() => import('../features/orders/orders-page'), 'OrdersPage') },
+          { path: 'my-profile', lazy: page(() => import('../features/account/profile-page'), 'ProfilePage') },
+          { path: 'wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), 'WishlistPage') },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { newCustomer, signIn } from './helpers';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+function resetLinkFor(email: string): string | null {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox()).sort();
+  } catch {
+    return null;
+  }
+  for (const f of files.reverse()) {
+    const mail = JSON.parse(readFileSync(path.join(outbox(), f), 'utf8')) as { to: string; text: string };
+    if (mail.to === email) return /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text)?.[0] ?? null;
+  }
+  return null;
+}
+
+test.describe('accounts', () => {
+  test('signs up, logs in, shows Welcome and logs out', async ({ page }) => {
+    const email = `shopper.${Date.now().toString(36)}@example.com`;
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('First Name is Required')).toBeVisible();
+    await expect(page.getByText('Email is Required')).toBeVisible();
+    await expect(page.getByText('Password is Required')).toBeVisible();
+    await page.getByPlaceholder('Name').fill('Meera Iyer');
+    await page.getByPlaceholder('Email', { exact: true }).fill(email);
+    await page.getByPlaceholder('Password', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('User Created Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    for (const badge of ['Free delivery', '14 days refund policy', 'Secured payment']) await expect(page.getByText(badge)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'SignUp' })).toHaveAttribute('href', '/signup');
+    await page.getByPlaceholder('Email', { exact: true }).fill('meera');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email Should be valid')).toBeVisible();
+    await page.getByPlaceholder('Email', { exact: true }).fill(email);
+    await page.getByPlaceholder('Password', { exact: true }).fill('the wrong password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await page.getByPlaceholder('Password', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('User Logged In Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Welcome Meera' })).toHaveAttribute('href', '/my-profile');
+    const stored = await page.evaluate(
+      () => [localStorage.getItem('token'), JSON.parse(localStorage.getItem('customer') ?? '{}') as Record<string, unknown>] as const,
+    );
+    expect(stored[0]).toBe(stored[1].token);
+    expect(Object.keys(stored[1]).sort()).toEqual(['_id', 'email', 'firstname', 'lastname', 'mobile', 'token']);
+
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'LogOut' }).click();
+    await expect(page.getByRole('link', { name: 'Log in / My Account' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test('sends a guest from every signed-in page to /login', async ({ page }) => {
+    for (const route of ['/cart', '/checkout', '/my-orders', '/my-profile', '/wishlist']) {
+      await page.goto(route);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('signs out a customer whose token is rejected', async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    await signIn(page, { ...customer, token: `${customer.token}x` });
+    await page.goto('/cart');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('resets a forgotten password with the e-mailed link', async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/login');
+    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Forgot Password Email Sent Successfully!')).toBeVisible();
+    await expect.poll(() => resetLinkFor(customer.email)).not.toBeNull();
+    const link = resetLinkFor(customer.email) ?? '';
+    await page.goto(new URL(link).pathname);
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await expect(page.getByText('Password is Required')).toBeVisible();
+    await page.getByPlaceholder('New Password').fill('my brand new password');
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await expect(page.getByText('Password change Successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
+    await page.getByPlaceholder('Password', { exact: true }).fill('my brand new password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('User Logged In Successfully')).toBeVisible();
+  });
+
+  test('edits the profile only in edit mode', async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    await signIn(page, customer);
+    await page.goto('/my-profile');
+    await expect(page.getByRole('heading', { name: 'Update Profile' })).toBeVisible();
+    await expect(page.getByPlaceholder('First Name')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await expect(page.getByPlaceholder('First Name')).toBeEnabled();
+    await page.getByPlaceholder('Last Name').fill('');
+    await page.getByPlaceholder('Mobile No').fill('abc');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Last Name is Required')).toBeVisible();
+    await expect(page.getByText('Mobile No is Required')).toBeVisible();
+    await page.getByPlaceholder('First Name').fill('Anika');
+    await page.getByPlaceholder('Last Name').fill('Rao');
+    await page.getByPlaceholder('Mobile No').fill('9123456780');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
+    await expect(page.getByPlaceholder('First Name')).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Welcome Anika' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? '{}') as Record<string, unknown>);
+    expect(stored).toMatchObject({ firstname: 'Anika', lastname: 'Rao', mobile: '9123456780' });
+  });
+});

@@ -1,0 +1,224 @@
+import { useApolloClient } from '@apollo/client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { type AddressInput, useCheckoutPageQuery, usePlaceOrderMutation, useStartCheckoutMutation } from '../../__generated__/graphql';
+import { FormField } from '../../components/form-field';
+import { Price } from '../../components/price';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { MESSAGES } from '../../config/messages';
+import { ROUTES } from '../../config/routes';
+import { loadScript, openWidget } from '../../lib/payment-widget';
+import { type AddressValues, AddressSchema } from './address-schema';
+
+const toInput = (v: AddressValues): AddressInput => ({ ...v, other: v.other || null, pincode: Number(v.pincode) });
+
+function savedAddress(): Partial<AddressValues> {
+  try {
+    return JSON.parse(localStorage.getItem('address') ?? '{}') as Partial<AddressValues>;
+  } catch {
+    return {};
+  }
+}
+
+export function CheckoutPage() {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const { data, error, refetch } = useCheckoutPageQuery({ fetchPolicy: 'cache-and-network' });
+  const [startCheckout] = useStartCheckoutMutation();
+  const [placeOrder] = usePlaceOrderMutation();
+  const [paying, setPaying] = useState(false);
+  const busy = useRef(false);
+  const saved = savedAddress();
+  const { register, handleSubmit, formState } = useForm<AddressValues>({
+    resolver: zodResolver(AddressSchema),
+    defaultValues: { firstname: '', lastname: '', address: '', other: '', country: '', state: '', city: '', pincode: '', ...saved },
+  });
+  const e = formState.errors;
+  const cart = data?.cart;
+
+  const done = () => {
+    busy.current = false;
+    setPaying(false);
+  };
+
+  const pay = async (values: AddressValues) => {
+    if (busy.current || !data) return;
+    busy.current = true;
+    setPaying(true);
+    localStorage.setItem('address', JSON.stringify(values));
+    const address = toInput(values);
+    if (!(await loadScript(data.shopInfo.checkoutScriptUrl))) {
+      window.alert(MESSAGES.sdkFailed);
+      return done();
+    }
+    let session;
+    try {
+      session = (await startCheckout({ variables: { address } })).data?.startCheckout;
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : MESSAGES.somethingWrongBang);
+      return done();
+    }
+    if (!session) {
+      window.alert(MESSAGES.contactFailed);
+      return done();
+    }
+    const me = data.me;
+    openWidget(
+      {
+        key: session.keyId,
+        amount: session.amount,
+        currency: session.currency,
+        order_id: session.providerOrderId,
+        name: data.shopInfo.name,
+        description: 'Test Transaction',
+        prefill: {
+          name: me ? `${me.firstname} ${me.lastname}`.trim() : values.firstname,
+          email: me?.email ?? '',
+          contact: me?.mobile ?? '',
+        },
+        theme: { color: '#232f3e' },
+      },
+      {
+        onPaid: (paid) => {
+          void placeOrder({
+            variables: {
+              input: {
+                address,
+                payment: {
+                  providerOrderId: paid.razorpay_order_id,
+                  providerPaymentId: paid.razorpay_payment_id,
+                  signature: paid.razorpay_signature,
+                },
+              },
+            },
+          })
+            .then(() => {
+              toast.success(MESSAGES.orderCreated);
+              localStorage.removeItem('address');
+              // The server emptied the cart; so does the cache, and the order list loads afresh.
+              if (cart) {
+                client.cache.modify({
+                  id: client.cache.identify(cart),
+                  fields: { lines: () => [], lineCount: () => 0, subtotal: () => 0, total: () => cart.shipping },
+                });
+              }
+              client.cache.evict({ fieldName: 'myOrders' });
+              done();
+              void navigate(ROUTES.myOrders);
+            })
+            .catch(() => {
+              toast.error(MESSAGES.somethingWrongBang);
+              done();
+            });
+        },
+        onFailed: (message) => {
+          toast.error(`${message} Your cart is unchanged.`);
+        },
+        onDismiss: () => {
+          toast('Payment cancelled. Your cart is unchanged.');
+          done();
+        },
+      },
+    );
+  };
+
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
+  return (
+    <section className="container page-section checkout">
+      <div className="checkout-left">
+        <h1>{data?.shopInfo.name ?? 'Digitic'}</h1>
+        <nav aria-label="Breadcrumb" className="checkout-steps">
+          <Link to={ROUTES.cart}>Cart</Link> / <span aria-current="step">Information</span> / <span>Shipping</span> / <span>Payment</span>
+        </nav>
+        <h2>Contact Information</h2>
+        <p className="muted">{data?.me ? `${data.me.firstname} ${data.me.lastname} (${data.me.email})` : ''}</p>
+        <h2>Shipping Address</h2>
+        <form className="address-form" noValidate onSubmit={(ev) => void handleSubmit(pay)(ev)} aria-label="Shipping Address">
+          <div className="field">
+            <label htmlFor="country" className="visually-hidden">
+              Country
+            </label>
+            <select id="country" aria-invalid={Boolean(e.country)} {...register('country')}>
+              <option value="">Select Country</option>
+              <option value="India">India</option>
+            </select>
+            <p className="field-error">{e.country?.message}</p>
+          </div>
+          <div className="two">
+            <FormField label="First Name" autoComplete="given-name" error={e.firstname?.message} {...register('firstname')} />
+            <FormField label="Last Name" autoComplete="family-name" error={e.lastname?.message} {...register('lastname')} />
+          </div>
+          <FormField label="Address" autoComplete="street-address" error={e.address?.message} {...register('address')} />
+          <FormField label="Apartment, Suite ,etc" error={e.other?.message} {...register('other')} />
+          <div className="three">
+            <FormField label="City" autoComplete="address-level2" error={e.city?.message} {...register('city')} />
+            <div className="field">
+              <label htmlFor="state" className="visually-hidden">
+                State
+              </label>
+              <select id="state" aria-invalid={Boolean(e.state)} {...register('state')}>
+                <option value="">Select State</option>
+                <option value="Gujarat">Gujarat</option>
+              </select>
+              <p className="field-error">{e.state?.message}</p>
+            </div>
+            <FormField label="Zipcode" inputMode="numeric" autoComplete="postal-code" error={e.pincode?.message} {...register('pincode')} />
+          </div>
+          <div className="checkout-actions">
+            <Link to={ROUTES.cart}>&larr; Return to Cart</Link>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={(ev) =>
+                void handleSubmit((values) => {
+                  localStorage.setItem('address', JSON.stringify(values));
+                  toast.success('Shipping address saved');
+                })(ev)
+              }
+            >
+              Continue to Shipping
+            </button>
+            <button type="submit" className="button" disabled={paying || !cart || cart.lines.length === 0}>
+              {paying ? 'Paying…' : 'Place Order'}
+            </button>
+          </div>
+        </form>
+      </div>
+      <aside className="checkout-summary" aria-label="Order summary">
+        {!cart ? (
+          <Skeleton height={200} />
+        ) : (
+          <>
+            <ul>
+              {cart.lines.map((l) => (
+                <li key={l.id}>
+                  {l.product.images[0] && <img src={l.product.images[0].url} alt="" width={56} height={56} />}
+                  <span className="qty-badge">{l.quantity}</span>
+                  <span className="grow">{l.product.title}</span>
+                  <Price amount={l.lineTotal} />
+                </li>
+              ))}
+            </ul>
+            <dl>
+              <dt>SubTotal</dt>
+              <dd>
+                <Price amount={cart.subtotal} />
+              </dd>
+              <dt>Shipping</dt>
+              <dd>
+                <Price amount={cart.shipping} />
+              </dd>
+              <dt className="total">Total</dt>
+              <dd className="total">
+                <Price amount={cart.total} />
+              </dd>
+            </dl>
+          </>
+        )}
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMyOrdersQuery } from '../../__generated__/graphql';
+import { Breadcrumb } from '../../app/breadcrumb';
+import { ColorSwatch } from '../../components/color-swatch';
+import { formatRupees } from '../../components/price';
+import { LoadError, Skeleton } from '../../components/query-state';
+
+const STATUS = {
+  ORDERED: 'Ordered',
+  PROCESSED: 'Processed',
+  SHIPPED: 'Shipped',
+  OUT_FOR_DELIVERY: 'Out For Delivery',
+  DELIVERED: 'Delivered',
+} as const;
+
+export function OrdersPage() {
+  const { data, error, refetch } = useMyOrdersQuery({ fetchPolicy: 'cache-and-network' });
+  return (
+    <>
+      <Breadcrumb title="My Orders" />
+      <section className="container page-section">
+        {error && !data ? (
+          <LoadError error={error} onRetry={() => void refetch()} />
+        ) : !data ? (
+          <Skeleton height={200} />
+        ) : data.myOrders.length === 0 ? (
+          <p className="empty-state">You have no orders yet.</p>
+        ) : (
+          <div className="orders">
+            <div className="order-row order-head" aria-hidden="true">
+              <span>Order Id</span>
+              <span>Total Amount</span>
+              <span>Total Amount after Discount</span>
+              <span>Status</span>
+            </div>
+            {data.myOrders.map((order) => (
+              <article key={order.id} className="order" aria-label={`Order ${order.id}`}>
+                <div className="order-row">
+                  <span>{order.id}</span>
+                  <span>{formatRupees(order.total)}</span>
+                  <span>{formatRupees(order.totalAfterDiscount)}</span>
+                  <span className="order-status">{STATUS[order.status]}</span>
+                </div>
+                <div className="order-items">
+                  <div className="order-row order-head" aria-hidden="true">
+                    <span>Product Name</span>
+                    <span>Quantity</span>
+                    <span>Price</span>
+                    <span>Color</span>
+                  </div>
+                  {order.items.map((item) => (
+                    <div className="order-row" key={`${item.productId}-${item.color.id}`}>
+                      <span>{item.title}</span>
+                      <span>{item.quantity}</span>
+                      <span>{formatRupees(item.price)}</span>
+                      <span>
+                        <ColorSwatch color={item.color} size={18} />
+                      </span>
+                    </div>
+                  ))}
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+import { type StoredCustomer, storeCustomer, storedCustomer } from './storage';
+
+const EVENT = 'digitic:session';
+let cached: { raw: string | null; customer: StoredCustomer | null } = { raw: null, customer: null };
+
+function snapshot(): StoredCustomer | null {
+  const raw = localStorage.getItem('customer');
+  if (raw !== cached.raw) cached = { raw, customer: storedCustomer() };
+  return cached.customer;
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The signed-in customer, re-rendering whoever reads it when they sign in, out or change profile. */
+export function useSession(): StoredCustomer | null {
+  return useSyncExternalStore(subscribe, snapshot, () => null);
+}
+
+export function startSession(customer: StoredCustomer): void {
+  storeCustomer(customer);
+  window.dispatchEvent(new Event(EVENT));
+}
