@@ -55,9 +55,9 @@ export function loadScript(src: string): Promise<boolean> {
 }
 
 export interface WidgetCallbacks {
-  onPaid(response: PaidResponse): void;
-  onFailed(message: string): void;
-  onDismiss(): void;
+  onPaid: (response: PaidResponse) => void;
+  onFailed: (message: string) => void;
+  onDismiss: () => void;
 }
 
 export function openWidget(options: WidgetOptions, callbacks: WidgetCallbacks): void {
