@@ -116,6 +116,26 @@ test.describe('shopping', () => {
     expect(await page.evaluate(() => localStorage.getItem('address'))).toBeNull();
   });
 
+  test("alerts 'Razorpay SDK faild to Load' when the widget cannot load, and a dismissed payment keeps the cart", async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    await signIn(page, customer);
+    await addToCart(page, 4, 0, 1);
+    await page.goto('/checkout');
+    await address(page);
+    await page.route('**/payment-simulator/checkout.js', (route) => route.abort());
+    const alert = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const dialog = await alert;
+    expect(dialog.message()).toBe('Razorpay SDK faild to Load');
+    await dialog.dismiss();
+    await page.unroute('**/payment-simulator/checkout.js');
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('dialog', { name: 'Digitic' }).getByRole('button', { name: 'Close payment dialog' }).click();
+    await expect(page.getByText('Payment cancelled. Your cart is unchanged.')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  });
+
   test('a product already in the cart offers Go to Cart', async ({ page, request }) => {
     const customer = await newCustomer(request);
     await signIn(page, customer);
