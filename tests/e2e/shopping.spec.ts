@@ -116,7 +116,10 @@ test.describe('shopping', () => {
     expect(await page.evaluate(() => localStorage.getItem('address'))).toBeNull();
   });
 
-  test("alerts 'Razorpay SDK faild to Load' when the widget cannot load, and a dismissed payment keeps the cart", async ({ page, request }) => {
+  test("alerts 'Razorpay SDK faild to Load' when the widget cannot load, and a dismissed payment keeps the cart", async ({
+    page,
+    request,
+  }) => {
     const customer = await newCustomer(request);
     await signIn(page, customer);
     await addToCart(page, 4, 0, 1);
