@@ -126,10 +126,19 @@ describe('wishlist and reviews', () => {
 
 describe('contact form', () => {
   it('submits an enquiry, and names a bad field', async () => {
-    const res = await gw.gql('mutation($i: EnquiryInput!) { submitEnquiry(input: $i) { id name status } }', {
+    const res = await gw.gql('mutation($i: EnquiryInput!) { submitEnquiry(input: $i) { id name email mobile comment status } }', {
       i: { name: 'Kiran', email: 'kiran@example.com', mobile: '9876543210', comment: 'Hello' },
     });
-    expect(res.data).toEqual({ submitEnquiry: { id: expect.any(String), name: 'Kiran', status: 'Submitted' } });
+    expect(res.data).toEqual({
+      submitEnquiry: {
+        id: expect.any(String),
+        name: 'Kiran',
+        email: 'kiran@example.com',
+        mobile: '9876543210',
+        comment: 'Hello',
+        status: 'Submitted',
+      },
+    });
     const bad = await gw.gql('mutation($i: EnquiryInput!) { submitEnquiry(input: $i) { id } }', {
       i: { name: 'Kiran', email: 'kiran@example.com', mobile: '', comment: 'Hello' },
     });

@@ -72,9 +72,9 @@ async function checkout(token: string) {
 }
 
 const PLACE =
-  'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id status total totalAfterDiscount items { productId title quantity price color { title } image { url } } shippingAddress { city pincode } payment { providerOrderId providerPaymentId } createdAt } }';
+  'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id status total totalAfterDiscount items { productId title quantity price color { title } image { url } } shippingAddress { firstname lastname address other city state country pincode } payment { providerOrderId providerPaymentId } createdAt } }';
 const place = (token: string, paid: Awaited<ReturnType<typeof pay>>, signature = paid.razorpay_signature) =>
-  gw.gql<{ placeOrder: { id: string; total: number; status: string } }>(
+  gw.gql<{ placeOrder: { id: string; total: number; status: string; shippingAddress: unknown; payment: unknown } }>(
     PLACE,
     { i: { address, payment: { providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature } } },
     token,
@@ -162,7 +162,12 @@ describe('checkout and payment', () => {
     const paid = await pay(session.providerOrderId);
     const order = await place(c.token, paid);
     expect(order.errors).toBeUndefined();
-    expect(order.data?.placeOrder).toMatchObject({ total, status: 'ORDERED' });
+    expect(order.data?.placeOrder).toMatchObject({
+      total,
+      status: 'ORDERED',
+      shippingAddress: { ...address, other: null },
+      payment: { providerOrderId: session.providerOrderId, providerPaymentId: paid.razorpay_payment_id },
+    });
     const replay = await place(c.token, paid);
     expect(replay.data?.placeOrder.id).toBe(order.data?.placeOrder.id);
     const mine = await gw.gql<{ myOrders: { id: string }[] }>('{ myOrders { id total items { title quantity } } }', {}, c.token);
