@@ -28,3 +28,11 @@ export function startSession(customer: StoredCustomer): void {
   storeCustomer(customer);
   window.dispatchEvent(new Event(EVENT));
 }
+
+/** After login or a profile update: the stored customer is rebuilt from exactly six fields (spec §3). */
+export function startSessionFrom(
+  token: string,
+  c: { id: string; firstname: string; lastname: string; email: string; mobile?: string | null },
+): void {
+  startSession({ _id: c.id, token, firstname: c.firstname, lastname: c.lastname, email: c.email, mobile: c.mobile ?? null });
+}

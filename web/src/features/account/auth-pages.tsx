@@ -14,7 +14,7 @@ import { FormField } from '../../components/form-field';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
-import { startSession } from '../../lib/session';
+import { startSessionFrom } from '../../lib/session';
 import { ForgotSchema, type LoginValues, LoginSchema, ResetSchema, type SignupValues, SignupSchema } from './schemas';
 
 const serverMessage = (err: unknown) => (err instanceof Error ? err.message : MESSAGES.somethingWrongBang);
@@ -45,15 +45,7 @@ export function LoginPage() {
     try {
       const { data } = await login({ variables: { input: values } });
       if (!data) throw new Error(MESSAGES.somethingWrongBang);
-      const { token, customer } = data.login;
-      startSession({
-        _id: customer.id,
-        token,
-        firstname: customer.firstname,
-        lastname: customer.lastname,
-        email: customer.email,
-        mobile: customer.mobile ?? null,
-      });
+      startSessionFrom(data.login.token, data.login.customer);
       await client.resetStore();
       toast(MESSAGES.userLoggedIn);
       void navigate(ROUTES.home);

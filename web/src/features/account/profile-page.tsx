@@ -6,7 +6,7 @@ import { useUpdateProfileMutation } from '../../__generated__/graphql';
 import { Breadcrumb } from '../../app/breadcrumb';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
-import { startSession, useSession } from '../../lib/session';
+import { startSessionFrom, useSession } from '../../lib/session';
 import { type ProfileValues, ProfileSchema } from './schemas';
 
 export function ProfilePage() {
@@ -26,9 +26,7 @@ export function ProfilePage() {
     try {
       const { data } = await update({ variables: { input: values } });
       if (!data) throw new Error('no answer');
-      const { token, customer: c } = data.updateProfile;
-      // The stored customer is rebuilt from exactly these six fields (spec §3).
-      startSession({ _id: c.id, token, firstname: c.firstname, lastname: c.lastname, email: c.email, mobile: c.mobile ?? null });
+      startSessionFrom(data.updateProfile.token, data.updateProfile.customer);
       toast.success(MESSAGES.profileUpdated);
       setEditing(false);
     } catch {

@@ -1,3 +1,4 @@
+import type { BlogCard_BlogFragment } from '../../__generated__/graphql';
 import { Link } from 'react-router-dom';
 import { excerpt } from '../../components/safe-html';
 import { BLOG_EXCERPT_LIMIT } from '../../config/constants';
@@ -6,15 +7,7 @@ import { formatBlogDate } from './format-date';
 
 export const BLOG_PLACEHOLDER = '/api/images/blog/laptop-1.svg';
 
-interface BlogSummary {
-  id: string;
-  title: string;
-  description: string;
-  createdAt: string;
-  image?: { url: string } | null;
-}
-
-export function BlogCard({ blog }: { blog: BlogSummary }) {
+export function BlogCard({ blog }: { blog: BlogCard_BlogFragment }) {
   return (
     <article className="blog-card" aria-label={blog.title}>
       <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={400} height={250} loading="lazy" />
