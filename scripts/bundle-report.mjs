@@ -27,6 +27,12 @@ const routes = {
   '/blogs, /blog/{id}': 'src/features/blog/blogs-page.tsx',
   '/contact': 'src/features/contact/contact-page.tsx',
   'about, best-sellers, support, compare, policies': 'src/features/pages/static-pages.tsx',
+  '/login, /signup, /forgot-password, /reset-password': 'src/features/account/auth-pages.tsx',
+  '/my-profile': 'src/features/account/profile-page.tsx',
+  '/cart': 'src/features/cart/cart-page.tsx',
+  '/checkout': 'src/features/checkout/checkout-page.tsx',
+  '/my-orders': 'src/features/orders/orders-page.tsx',
+  '/wishlist': 'src/features/wishlist/wishlist-page.tsx',
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 console.log('route'.padEnd(50), 'gzipped JS');
