@@ -150,7 +150,18 @@ export interface LoginFailuresTable {
   window_started_at: Date;
 }
 
+export interface UnsettledPaymentsTable {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  customer_id: string;
+  amount_paid: number;
+  cart_total: number;
+  reason: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
+  unsettled_payments: UnsettledPaymentsTable;
   customers: CustomersTable;
   colors: ColorsTable;
   products: ProductsTable;

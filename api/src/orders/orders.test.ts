@@ -130,6 +130,12 @@ describe('POST /api/user/cart/create-order', () => {
     expect(res.status).toBe(402);
     expect(res.body.message).toBe(`The amount paid does not match your cart total of Rs. ${total}`);
     expect(await orderCount()).toBe(before);
+    const kept = await api.database.db
+      .selectFrom('unsettled_payments')
+      .selectAll()
+      .where('razorpay_payment_id', '=', paymentInfo.razorpayPaymentId as string)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ customer_id: c.id, amount_paid: (total - 1) * 100, cart_total: total * 100 });
     expect((await api.http.get('/api/user/cart').set(c.auth)).body).toHaveLength(2);
   });
 

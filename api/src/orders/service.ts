@@ -17,7 +17,30 @@ type Log = (line: string, detail?: unknown) => void;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
+class AmountMismatch extends Error {
+  constructor(readonly cartTotal: number) {
+    super('amount mismatch');
+  }
+}
+
 export function ordersService(db: Kysely<Database>, payments: PaymentProvider, log: Log) {
+  /** A captured payment that made no order is recorded for a refund, never dropped. */
+  async function keepUnsettled(customerId: string, providerOrderId: string, paymentId: string, paidPaise: number, cartTotal: number) {
+    log(`payment ${paymentId} paid ${paidPaise} paise but the cart of ${customerId} totals ${cartTotal * 100}: kept for a refund`);
+    await db
+      .insertInto('unsettled_payments')
+      .values({
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: providerOrderId,
+        customer_id: customerId,
+        amount_paid: paidPaise,
+        cart_total: cartTotal * 100,
+        reason: 'amount paid does not match the cart total',
+      })
+      .onConflict((oc) => oc.column('razorpay_payment_id').doNothing())
+      .execute();
+  }
+
   async function orderById(id: string) {
     const [order] = await ordersJson(db, db.selectFrom('orders').selectAll().where('id', '=', id));
     if (!order) throw new Error(`order ${id} vanished`);
@@ -72,8 +95,7 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
           const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
           const total = subtotal + SHIPPING_RUPEES;
           if (providerPayment.amount !== total * 100 || providerOrder.amount !== total * 100) {
-            log(`payment ${paymentId} paid ${providerPayment.amount} paise but the cart of ${customerId} totals ${total * 100}`);
-            throw paymentFailed(`The amount paid does not match your cart total of Rs. ${total}`);
+            throw new AmountMismatch(total);
           }
           const order = await trx
             .insertInto('orders')
@@ -117,6 +139,10 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
         }
         return { order: await orderById(settled.id), created: settled.created };
       } catch (err) {
+        if (err instanceof AmountMismatch) {
+          await keepUnsettled(customerId, providerOrderId, paymentId, providerPayment.amount, err.cartTotal);
+          throw paymentFailed(`The amount paid does not match your cart total of Rs. ${err.cartTotal}`);
+        }
         // Two requests with one payment raced: the loser answers with the winner's order.
         if (isUniqueViolation(err)) {
           const winner = await replay(customerId, paymentId, providerOrderId);
