@@ -22,6 +22,14 @@ async function requestReset(email: string): Promise<string> {
   return match?.[1] as string;
 }
 
+/** Moves the customer's reset tokens back in time, past the one-e-mail-a-minute limit. */
+const ageTokens = (email: string) =>
+  api.database.db
+    .updateTable('reset_tokens')
+    .set({ created_at: new Date(Date.now() - 2 * 60_000) } as never)
+    .where('customer_id', 'in', api.database.db.selectFrom('customers').select('id').where('email', '=', email))
+    .execute();
+
 const reset = (token: string, password = 'a brand new password') => api.http.put(`/api/user/reset-password/${token}`).send({ password });
 
 describe('forgot and reset password', () => {
@@ -69,9 +77,18 @@ describe('forgot and reset password', () => {
   it('voids older tokens when a new one is requested', async () => {
     const c = await newCustomer(api);
     const first = await requestReset(c.email);
+    await ageTokens(c.email);
     const second = await requestReset(c.email);
     expect((await reset(first)).status).toBe(400);
     expect((await reset(second)).status).toBe(200);
+  });
+
+  it('sends at most one e-mail a minute to a customer, answering the same', async () => {
+    const c = await newCustomer(api);
+    await requestReset(c.email);
+    const again = await api.http.post('/api/user/forgot-password-token').send({ email: c.email });
+    expect(again.body).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect((await api.outbox()).filter((m) => m.to === c.email)).toHaveLength(1);
   });
 
   it('refuses an expired token', async () => {

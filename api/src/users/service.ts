@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.js';
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
+export const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that e-mail, a password reset link has been sent to it.';
 const BAD_LOGIN = 'Invalid email or password';
 
@@ -114,6 +115,14 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
       await mailer.ready();
       const customer = await db.selectFrom('customers').select(['id', 'firstname']).where('email', '=', email).executeTakeFirst();
       if (!customer) return { message: FORGOT_PASSWORD_MESSAGE };
+      // At most one e-mail a minute per customer, so the form cannot flood an inbox; the answer is the same.
+      const recent = await db
+        .selectFrom('reset_tokens')
+        .select('id')
+        .where('customer_id', '=', customer.id)
+        .where('created_at', '>', new Date(Date.now() - RESET_EMAIL_INTERVAL_MS))
+        .executeTakeFirst();
+      if (recent) return { message: FORGOT_PASSWORD_MESSAGE };
       const token = randomBytes(32).toString('base64url');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('reset_tokens').where('customer_id', '=', customer.id).execute();
