@@ -14,7 +14,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Journeys of several pages on a shared 2-core machine: generous, since a slow run is not a failure.
+  timeout: 60_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
   use: {
