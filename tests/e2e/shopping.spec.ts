@@ -128,12 +128,14 @@ test.describe('shopping', () => {
     // The first load of the widget fails; later ones go through.
     let failWidget = true;
     await page.route('**/payment-simulator/checkout.js', (route) => (failWidget ? route.abort() : route.continue()));
-    const alert = page.waitForEvent('dialog');
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Razorpay SDK faild to Load');
+    await expect.poll(() => alerts).toEqual(['Razorpay SDK faild to Load']);
     failWidget = false;
-    await dialog.dismiss();
     await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('dialog', { name: 'Digitic' }).getByRole('button', { name: 'Close payment dialog' }).click();
