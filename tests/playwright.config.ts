@@ -12,7 +12,8 @@ export const SHOP_URL = `http://127.0.0.1:${ports.shop}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time in CI: the stack under test shares the same two cores.
+  workers: process.env.CI ? 1 : 2,
   retries: 0,
   // Journeys of several pages on a shared 2-core machine: generous, since a slow run is not a failure.
   timeout: 60_000,

@@ -35,6 +35,7 @@ test.describe('Our Store', () => {
 
   test('sorts by every option', async ({ page }) => {
     await page.goto('/product');
+    await expect(page.getByText(/^54 Products$/)).toBeVisible();
     const sort = page.getByLabel('Sort By:');
     await sort.selectOption({ label: 'Price, low to high' });
     await expect(page).toHaveURL(/sort=price/);

@@ -143,7 +143,7 @@ export function StorePage() {
               ))}
             </div>
           </div>
-          {error && !page ? (
+          {error ? (
             <LoadError error={error} onRetry={() => void refetch()} />
           ) : !page ? (
             <CardSkeletons count={6} columns={12 / f.grid} />
