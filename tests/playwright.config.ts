@@ -50,6 +50,7 @@ export default defineConfig({
       PAYMENT_SIM_PORT: String(ports.sim),
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_URL: SHOP_URL,
+      PUBLIC_URL: SHOP_URL,
       SHOP_PHONE: '+971 4 555 0100',
       SHOP_EMAIL: 'care@digitic.test',
       DATABASE_URL: '',

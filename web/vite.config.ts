@@ -1,16 +1,51 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // In development the SPA runs on Vite and talks to the gateway (npm start or npm run dev) at :4000.
 const gateway = 'http://127.0.0.1:4000';
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Writes .br and .gz beside every text asset of the client build, so the gateway serves them as files. */
+function precompress(): Plugin {
+  return {
+    name: 'digitic-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|json|html)$/.test(f) && !f.startsWith('.vite/'));
+      await Promise.all(
+        files.map(async (f) => {
+          const file = path.join(dir, f);
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gz(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/graphql': gateway, '/api/images': gateway, '/payment-simulator': gateway },
   },
   build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  // Apollo Client 3 ships ES modules that Node reads as CommonJS: the server build bundles it.
+  ssr: { noExternal: ['@apollo/client'] },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

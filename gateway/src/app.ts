@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -9,6 +10,7 @@ import { KeyvAdapter } from '@apollo/utils.keyvadapter';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import KeyvRedis from '@keyv/redis';
+import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
 import { Keyv } from 'keyv';
@@ -17,6 +19,9 @@ import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
 import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
 import { forwardTo } from './proxy.js';
+import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
+import { sitemapRoutes } from './web/sitemap.js';
+import { hasIndex, staticFiles } from './web/static.js';
 import { resolvers } from './resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8');
@@ -38,23 +43,21 @@ const correlationPlugin: ApolloServerPlugin<GatewayContext> = {
   },
 };
 
-/** The built storefront: hashed assets cached for a year, every other page path answered with index.html. */
-function serveWebApp(app: express.Express, dist: string) {
-  const root = path.resolve(dist);
-  const index = path.join(root, 'index.html');
-  if (!existsSync(index)) throw new Error(`WEB_DIST is ${dist}, but it has no index.html: run npm run build first`);
-  app.use(
-    express.static(root, {
-      index: false,
-      setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+/** The built storefront: precompressed static files, and every page path answered with server-rendered HTML. */
+async function serveWebApp(
+  app: express.Express,
+  deps: { config: GatewayConfig; dist: string; page: Omit<PageRendererDeps, 'serverEntry'> },
+) {
+  const root = path.resolve(deps.dist);
+  if (!hasIndex(root)) throw new Error(`WEB_DIST is ${deps.dist}, but it has no index.html: run npm run build first`);
+  if (deps.config.ssrEntry && !existsSync(deps.config.ssrEntry)) {
+    throw new Error(`The server renderer ${deps.config.ssrEntry} is missing: run npm run build, or set SSR=off`);
+  }
+  app.use(staticFiles(root));
+  const page = await createPageRenderer({ ...deps.page, serverEntry: deps.config.ssrEntry });
   app.get('/{*page}', (req, res, next) => {
-    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator)(\/|$)/.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets)(\/|$)/.test(req.path)) return next();
+    page(req, res).catch(next);
   });
 }
 
@@ -120,6 +123,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
 
   const app = express();
   app.disable('x-powered-by');
+  // Brotli or gzip for every text answer that is not already compressed (the build's files are, on disk).
+  app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
     next();
@@ -139,7 +144,27 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs);
     app.use('/payment-simulator', express.json({ limit: '16kb' }), (req, res) => sim(req, res));
   }
-  if (config.webDist) serveWebApp(app, config.webDist);
+  const htmlCache = config.responseCache ? cache : null;
+  app.use(sitemapRoutes({ origin: config.publicUrl, api: () => context({}).api, cache: htmlCache }));
+  if (config.webDist) {
+    await serveWebApp(app, {
+      config,
+      dist: config.webDist,
+      page: {
+        dist: path.resolve(config.webDist),
+        origin: config.publicUrl,
+        shopName: config.shop.name,
+        cache: htmlCache,
+        log: (m) => console.error(m),
+        // The pages' queries run in this process, through the same schema, limits and cache as /graphql.
+        execute: async ({ query, variables, operationName }) => {
+          const response = await server.executeOperation({ query, variables, operationName }, { contextValue: context({}) });
+          if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the shop');
+          return response.body.singleResult;
+        },
+      },
+    });
+  }
   return {
     app,
     server,

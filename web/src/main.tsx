@@ -1,18 +1,41 @@
 import { ApolloProvider } from '@apollo/client';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './app/router';
-import { createApolloClient } from './lib/apollo';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createRouter, routes } from './app/router';
+import { createApolloClient, serverState } from './lib/apollo';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
+/** The lazy pages the server rendered must be here before hydrating, or the first render would differ. */
+async function loadMatchedPages(list: RouteObject[]) {
+  const matches = matchRoutes(list, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+const state = serverState();
+const app = () => (
   <StrictMode>
-    <ApolloProvider client={createApolloClient()}>
+    <ApolloProvider client={createApolloClient('/graphql', state)}>
       <RouterProvider router={createRouter()} />
     </ApolloProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (state && root.firstElementChild) {
+  void loadMatchedPages(routes).then(() =>
+    hydrateRoot(root, app(), {
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    }),
+  );
+} else {
+  createRoot(root).render(app());
+}

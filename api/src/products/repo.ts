@@ -82,3 +82,27 @@ export async function facets(db: Kysely<Database>) {
     colors: colors.map((c) => ({ _id: c.id, title: c.title })),
   };
 }
+
+export const SITEMAP_PAGE_SIZE = 5000;
+
+/** One page of product ids for the sitemap, in id order, with the number of products in all. */
+export async function sitemapPage(db: Kysely<Database>, page: number) {
+  const [items, count] = await Promise.all([
+    db
+      .selectFrom('products')
+      .select(['id', 'updated_at'])
+      .orderBy('id')
+      .limit(SITEMAP_PAGE_SIZE)
+      .offset((page - 1) * SITEMAP_PAGE_SIZE)
+      .execute(),
+    db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    pageSize: SITEMAP_PAGE_SIZE,
+    items: items.map((r) => ({ _id: r.id, updatedAt: new Date(r.updated_at).toISOString() })),
+  };
+}

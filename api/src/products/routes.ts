@@ -5,7 +5,7 @@ import { currentCustomer } from '../auth/middleware.js';
 import { badRequest } from '../http/errors.js';
 import { isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
-import { facets } from './repo.js';
+import { facets, sitemapPage } from './repo.js';
 import { productsService } from './service.js';
 
 const productId = z
@@ -28,6 +28,15 @@ const RatingInput = z.object({
     .max(2000, 'Review must be at most 2000 characters'),
 });
 
+const SitemapQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(10_000, 'page is at most 10000')
+    .default(1),
+});
+
 export function productsRoutes(deps: AppDeps): Router {
   const products = productsService(deps.db);
   const router = Router();
@@ -43,6 +52,12 @@ export function productsRoutes(deps: AppDeps): Router {
   });
   router.get('/product/facets', async (_req, res) => {
     res.json(await facets(deps.db));
+  });
+  // The sitemap's product pages: ids and last change, 5000 a page, with the total so pages can be counted.
+  router.get('/product/sitemap', async (req, res) => {
+    const page = parseInput(SitemapQuery, req.query).page;
+    res.set('Cache-Control', 'public, max-age=600');
+    res.json(await sitemapPage(deps.db, page));
   });
   router.get('/product/by-ids', async (req, res) => {
     const ids = req.query.ids;

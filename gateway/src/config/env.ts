@@ -1,4 +1,5 @@
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
+import path from 'node:path';
 import { z } from 'zod';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -21,6 +22,11 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.email().default('support@digitic.example'),
   SHOP_ADDRESS: z.string().min(1).default('Digitic Electronics, Sheikh Zayed Road, Dubai, UAE'),
   WEB_DIST: optional,
+  // The built server renderer (web/dist-server/entry-server.js beside WEB_DIST when unset); SSR=off serves the plain app.
+  WEB_SSR_ENTRY: optional,
+  SSR: z.enum(['on', 'off']).default('on'),
+  // The shop's public address for canonical links, sitemaps and previews; never taken from a request's Host header.
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GATEWAY_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
@@ -35,6 +41,9 @@ export interface GatewayConfig {
   corsOrigins: string[];
   shop: { name: string; phone: string; email: string; address: string };
   webDist: string | undefined;
+  /** The server renderer's module, when pages are server-rendered. */
+  ssrEntry: string | undefined;
+  publicUrl: string;
   responseCache: boolean;
 }
 
@@ -79,6 +88,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       .filter(Boolean),
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
     webDist: env.WEB_DIST,
+    ssrEntry:
+      env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
   };
 }

@@ -11,6 +11,7 @@ import type {
   OrderRecord,
   ProductRecord,
   SessionRecord,
+  SitemapPageRecord,
 } from './types.js';
 
 export const PRODUCT_BATCH = 100;
@@ -104,6 +105,7 @@ export class ShopApi {
 
   facets = () => this.data<FacetsRecord>({ url: 'product/facets' });
   blogs = () => this.data<BlogRecord[]>({ url: 'blog' });
+  sitemapProducts = (page: number) => this.data<SitemapPageRecord>({ url: 'product/sitemap', params: { page } });
 
   async blog(id: string): Promise<BlogRecord | null> {
     try {

@@ -135,3 +135,9 @@ export interface ProductSearchModel {
   hasMore: boolean;
   endCursor: string | null;
 }
+
+export interface SitemapPageRecord {
+  total: number;
+  pageSize: number;
+  items: { _id: string; updatedAt: string }[];
+}

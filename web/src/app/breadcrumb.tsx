@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
+import { useHead } from './head';
+import { breadcrumbLd } from './seo';
 
-/** 'Home / {title}' on inner pages; also names the browser tab. */
+/** 'Home / {title}' on inner pages; also names the page (title, canonical URL, BreadcrumbList data). */
 export function Breadcrumb({ title }: { title: string }) {
-  useEffect(() => {
-    document.title = `${title} | Digitic`;
-  }, [title]);
+  const { pathname, search } = useLocation();
+  useHead({ title, path: pathname + search, jsonLd: [breadcrumbLd(title, pathname)] });
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">
       <p className="container">

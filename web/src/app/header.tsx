@@ -1,6 +1,7 @@
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useHeaderCartQuery, useShopInfoQuery } from '../__generated__/graphql';
-import { CartIcon, HeartIcon, UserIcon } from '../components/icons';
+import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../components/icons';
 import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';
 import { SearchBox } from '../features/search/search-box';
@@ -12,6 +13,10 @@ export function Header() {
   const { data: shop } = useShopInfoQuery();
   const { data: cart } = useHeaderCartQuery({ skip: !customer });
   const info = shop?.shopInfo;
+  // On a phone the menu and categories fold behind one button; a page change folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <header className="site-header">
       <div className="header-strip">
@@ -24,6 +29,16 @@ export function Header() {
       </div>
       <div className="header-main">
         <div className="container header-row">
+          <button
+            type="button"
+            className="menu-button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon />
+          </button>
           <Link to={ROUTES.home} className="brand">
             {info?.name ?? 'Digitic'}
           </Link>
@@ -31,11 +46,11 @@ export function Header() {
           <nav className="header-links" aria-label="Account">
             <Link to={ROUTES.wishlist} className="header-link">
               <HeartIcon />
-              <span>Favourite wishlist</span>
+              <span className="header-link-label">Favourite wishlist</span>
             </Link>
             <Link to={customer ? ROUTES.myProfile : ROUTES.login} className="header-link">
               <UserIcon />
-              <span>{customer ? `${MESSAGES.welcome} ${customer.firstname}` : MESSAGES.loginOrAccount}</span>
+              <span className="header-link-label">{customer ? `${MESSAGES.welcome} ${customer.firstname}` : MESSAGES.loginOrAccount}</span>
             </Link>
             <Link to={ROUTES.cart} className="header-link" aria-label={`Cart, ${cart?.cart.lineCount ?? 0} items`}>
               <CartIcon />
@@ -46,7 +61,7 @@ export function Header() {
           </nav>
         </div>
       </div>
-      <div className="header-menu">
+      <div className={`header-menu${menuOpen ? ' open' : ''}`} id="site-menu">
         <div className="container menu-row">
           <details className="categories-dropdown">
             <summary>{MESSAGES.shopCategories}</summary>

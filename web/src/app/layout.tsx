@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import { useApolloClient } from '@apollo/client';
+import { useEffect, useRef } from 'react';
 import { toast, useToaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { TOAST_MS } from '../config/constants';
 import { Footer } from './footer';
+import { startedFromServerState } from '../lib/apollo';
+import { useSession } from '../lib/session';
 import { Header } from './header';
 
 export function Layout() {
@@ -15,8 +18,25 @@ export function Layout() {
       <Footer />
       <Toasts />
       <ScrollRestoration />
+      <CustomerRefresh />
     </>
   );
+}
+
+/**
+ * The server renders every page as a guest sees it. Once hydrated, a signed-in customer's page asks its
+ * queries again with their token, so wishlist hearts and the like become theirs.
+ */
+function CustomerRefresh() {
+  const client = useApolloClient();
+  const customer = useSession();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!customer || done.current || !startedFromServerState()) return;
+    done.current = true;
+    void client.refetchQueries({ include: 'active' });
+  }, [client, customer]);
+  return null;
 }
 
 /** Top-right, light, 5 s; hovering or leaving the window pauses them; a click closes one (spec §2). */

@@ -1,4 +1,4 @@
-import { ApolloClient, from, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, from, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import { ROUTES } from '../config/routes';
@@ -17,15 +17,49 @@ const signOutOnUnauthenticated = onError(({ graphQLErrors }) => {
   }
 });
 
-export function createApolloClient(uri = '/graphql') {
+/** The one cache shape, in the browser and in the server renderer, so the server's state restores as it was. */
+export function createCache() {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          products: { keyArgs: ['filter', 'sort', 'page', 'pageSize'] },
+          // A product opened from a list reads the card's fields at once; the page query completes the rest.
+          product: {
+            read(existing: unknown, { args, toReference, canRead }) {
+              if (existing !== undefined) return existing;
+              const ref = toReference({ __typename: 'Product', id: args?.id as string });
+              return canRead(ref) ? ref : undefined;
+            },
+          },
+        },
+      },
+      ProductPage: { keyFields: false },
+      ShopInfo: { keyFields: [] },
+    },
+  });
+}
+
+/** The page's Apollo state embedded by the server renderer, if this page was server-rendered. */
+export function serverState(): NormalizedCacheObject | undefined {
+  const json = document.getElementById('__APOLLO_STATE__')?.textContent;
+  return json ? (JSON.parse(json) as NormalizedCacheObject) : undefined;
+}
+
+let restoredFromServer = false;
+/** True when the cache began with the server's state: what it holds was answered for a guest. */
+export const startedFromServerState = () => restoredFromServer;
+
+export function createApolloClient(uri = '/graphql', initialState?: NormalizedCacheObject) {
+  const cache = createCache();
+  if (initialState) {
+    cache.restore(initialState);
+    restoredFromServer = true;
+  }
   return new ApolloClient({
     link: from([signOutOnUnauthenticated, auth, new HttpLink({ uri })]),
-    cache: new InMemoryCache({
-      typePolicies: {
-        Query: { fields: { products: { keyArgs: ['filter', 'sort', 'page', 'pageSize'] } } },
-        ProductPage: { keyFields: false },
-        ShopInfo: { keyFields: [] },
-      },
-    }),
+    cache,
+    // Queries the server already answered are not asked again while the page hydrates.
+    ssrForceFetchDelay: initialState ? 100 : 0,
   });
 }

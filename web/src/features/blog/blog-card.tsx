@@ -1,9 +1,15 @@
 import type { BlogCard_BlogFragment } from '../../__generated__/graphql';
 import { Link } from 'react-router-dom';
-import { excerpt } from '../../components/safe-html';
 import { BLOG_EXCERPT_LIMIT } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
+import { textOf } from '../../lib/html-text';
 import { formatBlogDate } from './format-date';
+
+/** The text of a blog's HTML, cut to a length with an ellipsis (spec §2). */
+export function excerpt(html: string, limit: number): string {
+  const text = textOf(html);
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
 
 export const BLOG_PLACEHOLDER = '/api/images/blog/laptop-1.svg';
 

@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useBlogPageQuery, useBlogsPageQuery } from '../../__generated__/graphql';
 import { Breadcrumb } from '../../app/breadcrumb';
+import { useHead } from '../../app/head';
+import { blogPostingLd, summary } from '../../app/seo';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { SafeHtml } from '../../components/safe-html';
 import { BLOG_CATEGORIES } from '../../config/constants';
@@ -24,6 +26,7 @@ function Categories() {
 
 export function BlogsPage() {
   const { data, error, refetch } = useBlogsPageQuery();
+  useHead({ description: 'Digitic blog: news, guides and reviews of laptops, headphones, tablets, watches, TVs and cameras.' });
   return (
     <>
       <Breadcrumb title="Blogs" />
@@ -54,6 +57,17 @@ export function BlogsPage() {
 export function BlogPage() {
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useBlogPageQuery({ variables: { id } });
+  const post = data?.blog;
+  useHead(
+    post
+      ? {
+          description: summary(post.description),
+          image: post.image?.url ?? BLOG_PLACEHOLDER,
+          type: 'article',
+          jsonLd: [blogPostingLd(post)],
+        }
+      : {},
+  );
   if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (loading && !data) {
     return (

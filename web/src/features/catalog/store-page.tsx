@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useStorePageQuery } from '../../__generated__/graphql';
 import { Breadcrumb } from '../../app/breadcrumb';
+import { useHead } from '../../app/head';
 import { GridIcon } from '../../components/icons';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state';
@@ -21,15 +23,28 @@ export function StorePage() {
     },
   });
   const shown = data ?? previousData;
+  const what = [f.brand, f.category ?? 'electronics'].filter(Boolean).join(' ');
+  useHead({
+    description: `Shop ${what}${f.tag ? ` tagged ${f.tag}` : ''} at Digitic: laptops, headphones, tablets, watches, TVs and cameras with prices in Rs.`,
+  });
   const page = shown?.products;
   const facets = shown?.productFacets;
   const pages = page ? Math.max(1, Math.ceil(page.totalCount / page.pageSize)) : 1;
+  const count = page ? `${page.totalCount}${page.totalCountIsExact ? '' : '+'}` : null;
+  // On a phone the filters open over the list, in a drawer that closes on its "n results" button.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   return (
     <>
       <Breadcrumb title="Our Store" />
       <div className="container store-layout">
-        <aside className="store-filters" aria-label="Filters">
+        <aside className={`store-filters${filtersOpen ? ' open' : ''}`} aria-label="Filters" id="store-filters">
+          <div className="drawer-bar">
+            <h2>Filters</h2>
+            <button type="button" className="link-button" onClick={() => setFiltersOpen(false)}>
+              Close
+            </button>
+          </div>
           <section className="filter-card">
             <h2>Shop By Categories</h2>
             <ul>
@@ -112,9 +127,21 @@ export function StorePage() {
               ))}
             </div>
           </section>
+          <button type="button" className="button drawer-results" onClick={() => setFiltersOpen(false)}>
+            {count === null ? 'Show results' : `${count} results`}
+          </button>
         </aside>
         <section className="store-main" aria-label="Products">
           <div className="filter-sort-grid">
+            <button
+              type="button"
+              className="button filters-button"
+              aria-expanded={filtersOpen}
+              aria-controls="store-filters"
+              onClick={() => setFiltersOpen(true)}
+            >
+              Filters
+            </button>
             <label className="sort">
               Sort By:
               <select value={f.sort} onChange={(e) => change({ sort: e.target.value })}>
@@ -126,7 +153,7 @@ export function StorePage() {
               </select>
             </label>
             <p className="total-products" aria-live="polite">
-              {page ? `${page.totalCount}${page.totalCountIsExact ? '' : '+'} Products` : <Skeleton height={18} width={90} />}
+              {count !== null ? `${count} Products` : <Skeleton height={18} width={90} />}
             </p>
             <div className="grid-buttons" role="group" aria-label="Grid size">
               {GRID_SIZES.map((g) => (

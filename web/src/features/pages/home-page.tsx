@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useHomePageQuery } from '../../__generated__/graphql';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
+import { useHead } from '../../app/head';
 import { BlogCard } from '../blog/blog-card';
 
 const CATEGORY_PICTURES: Record<string, string> = {
@@ -17,9 +17,7 @@ const CATEGORY_PICTURES: Record<string, string> = {
 
 export function HomePage() {
   const { data, error, refetch } = useHomePageQuery();
-  useEffect(() => {
-    document.title = 'Digitic | Electronics for every day';
-  }, []);
+  useHead({ title: 'Digitic | Electronics for every day', path: ROUTES.home });
   if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
 
   const row = (title: string, products: NonNullable<typeof data>['featured'] | undefined) => (

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../app/breadcrumb';
+import { useNotFoundStatus } from '../../app/head';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 
 export function NotFoundPage() {
+  useNotFoundStatus();
   return (
     <>
       <Breadcrumb title="Not Found" />

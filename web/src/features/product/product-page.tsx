@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useAddToCartMutation, useProductCartStateQuery, useProductPageQuery } from '../../__generated__/graphql';
+import { type ProductPageQuery, useAddToCartMutation, useProductCartStateQuery, useProductPageQuery } from '../../__generated__/graphql';
 import { Breadcrumb } from '../../app/breadcrumb';
+import { useHead } from '../../app/head';
+import { productLd, summary } from '../../app/seo';
 import { ColorPicker } from '../../components/color-swatch';
 import { CopyIcon } from '../../components/icons';
 import { Price } from '../../components/price';
@@ -14,26 +16,46 @@ import { WishlistHeart } from '../../components/wishlist-heart';
 import { MAX_QUANTITY } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
-import { storedToken } from '../../lib/storage';
+import { useSession } from '../../lib/session';
 import { NotFoundPage } from '../pages/not-found-page';
 import { ReviewForm } from './review-form';
 import { ZoomImage } from './zoom-image';
 
+type FullProduct = NonNullable<ProductPageQuery['product']>;
+/** Opened from a list, the cache already holds the card's fields; the rest arrives with the page query. */
+type ShownProduct = Pick<FullProduct, 'id' | 'title' | 'price' | 'rating' | 'images' | 'inWishlist'> & Partial<FullProduct>;
+const isComplete = (p: ShownProduct): p is FullProduct => p.description !== undefined && p.colors !== undefined && p.reviews !== undefined;
+
 export function ProductPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const signedIn = Boolean(storedToken());
-  const { data, loading, error, refetch } = useProductPageQuery({ variables: { id } });
+  const signedIn = Boolean(useSession());
+  const { data, loading, error, refetch } = useProductPageQuery({ variables: { id }, returnPartialData: true });
+  const read = data?.product as ShownProduct | null | undefined;
+  // A cached card without its pictures or title is no start for the page: wait for the query.
+  const shown = read && (read.title === undefined || read.images === undefined) ? undefined : read;
+  useHead(
+    shown && isComplete(shown)
+      ? {
+          title: shown.title,
+          description: summary(shown.description) || `${shown.title}, from Rs. ${shown.price}`,
+          image: shown.images[0]?.url,
+          type: 'product',
+          price: shown.price,
+          jsonLd: [productLd(shown)],
+        }
+      : {},
+  );
   const { data: cart } = useProductCartStateQuery({ skip: !signedIn });
   const [addToCart, { loading: adding }] = useAddToCartMutation();
   const [color, setColor] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
 
-  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
-  if (loading && !data) return <ProductSkeleton />;
-  const product = data?.product;
-  if (!product) return <NotFoundPage />;
+  if (error && !shown) return <LoadError error={error} onRetry={() => void refetch()} />;
+  if (!shown) return loading ? <ProductSkeleton /> : <NotFoundPage />;
+  if (!isComplete(shown)) return <PartialProduct product={shown} />;
+  const product = shown;
 
   const inCart = cart?.cart.lines.some((l) => l.product.id === product.id) ?? false;
   const image = product.images[imageIndex]?.url ?? product.images[0]?.url;
@@ -166,6 +188,27 @@ export function ProductPage() {
           ))}
         </div>
       </section>
+    </>
+  );
+}
+
+/** The card's picture, title, price and rating at once; the rest as placeholders until the page query answers. */
+function PartialProduct({ product }: { product: ShownProduct }) {
+  const image = product.images[0]?.url;
+  return (
+    <>
+      <Breadcrumb title={product.title} />
+      <div className="container product-detail" aria-busy="true">
+        <section className="product-gallery" aria-label="Pictures">
+          {image && <ZoomImage src={image} alt={product.title} />}
+        </section>
+        <section className="product-info">
+          <h1>{product.title}</h1>
+          <Price amount={product.price} className="price large" />
+          <StarRating value={product.rating} />
+          <Skeleton height={240} />
+        </section>
+      </div>
     </>
   );
 }

@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { firstProduct, newCustomer, signIn } from './helpers';
+
+/** Console errors and page errors while the page loads and hydrates (React reports mismatches there). */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || (msg.type() === 'warning' && /hydrat/i.test(msg.text()))) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as { '@type': string },
+  );
+
+test('a product page arrives rendered: title, description, canonical, preview tags and Product data', async ({ request }) => {
+  const product = await firstProduct(request);
+  const res = await request.get(`/product/${product.id}`, { headers: { Accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain(`<title>${product.title} | Digitic</title>`);
+  expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
+  expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:4700/product/${product.id}">`);
+  expect(html).toContain('<meta property="og:type" content="product">');
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:4700\/api\/images\/[^"]+">/);
+  expect(html).toContain(`<meta property="product:price:amount" content="${product.price}">`);
+  // The content itself is in the HTML, before any script runs.
+  expect(html).toMatch(new RegExp(`<h1>${product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+  const data = jsonLd(html);
+  const ld = data.find((d) => d['@type'] === 'Product') as unknown as {
+    name: string;
+    offers: { price: string; priceCurrency: string; availability: string };
+    image: string;
+  };
+  expect(ld.name).toBe(product.title);
+  expect(ld.offers).toMatchObject({ price: product.price.toFixed(2), priceCurrency: 'INR', availability: 'https://schema.org/InStock' });
+  expect(ld.image).toMatch(/^http:\/\/127\.0\.0\.1:4700\//);
+  expect(data.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+});
+
+test('blog pages carry BlogPosting data; an unknown product answers 404 and is not indexed', async ({ request, page }) => {
+  await page.goto('/blogs');
+  const href = await page
+    .getByRole('link', { name: /^Read More/ })
+    .first()
+    .getAttribute('href');
+  const html = await (await request.get(href ?? '', { headers: { Accept: 'text/html' } })).text();
+  expect(jsonLd(html).map((d) => d['@type'])).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList']));
+  const missing = await request.get('/product/00000000-0000-4000-8000-000000000000', { headers: { Accept: 'text/html' } });
+  expect(missing.status()).toBe(404);
+  const body = await missing.text();
+  expect(body).toContain('No product found!');
+  expect(body).toContain('<meta name="robots" content="noindex">');
+});
+
+test('the store renders its URL filters on the server', async ({ request }) => {
+  const html = await (await request.get('/product?category=Laptops&sort=price', { headers: { Accept: 'text/html' } })).text();
+  expect(html).toContain('<title>Our Store | Digitic</title>');
+  expect(html).toMatch(/<article class="product-card[^"]*" aria-label="[^"]+"/);
+  expect(html).not.toMatch(/aria-label="Loading products"/);
+});
+
+for (const path of ['/', '/product', '/blogs', '/about', '/contact']) {
+  test(`${path} hydrates without warnings and without asking the server again`, async ({ page }) => {
+    const problems = watchConsole(page);
+    const graphql: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/graphql')) graphql.push(r.postData() ?? '');
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Hydrated: the search box answers typing (React handles its events).
+    await page.getByRole('combobox', { name: 'Search products' }).fill('zz');
+    expect(problems).toEqual([]);
+    expect(graphql.filter((q) => !q.includes('SearchProducts'))).toEqual([]);
+  });
+}
+
+test('a product page hydrates without warnings, and a signed-in customer sees their greeting after it', async ({ page, request }) => {
+  const product = await firstProduct(request);
+  const customer = await newCustomer(request, 'Meera');
+  const problems = watchConsole(page);
+  await page.goto(`/product/${product.id}`);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+  await signIn(page, customer);
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('link', { name: 'Welcome Meera' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a product opened from a list shows its title and price at once, before its page query answers', async ({ page }) => {
+  await page.goto('/product');
+  const card = page.locator('article.product-card').first();
+  const title = (await card.getAttribute('aria-label')) ?? '';
+  // Hold the product page's query: what shows meanwhile comes from the cache.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postData()?.includes('ProductPage')) await held;
+    await route.continue();
+  });
+  await card.getByRole('heading').getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('.product-info .price').first()).toContainText('Rs.');
+  release();
+  await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible();
+});
+
+test('robots.txt and the sitemap list the catalogue', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Sitemap: http://127.0.0.1:4700/sitemap.xml');
+  expect(robots).toContain('Disallow: /cart');
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain('<loc>http://127.0.0.1:4700/sitemaps/products-1.xml</loc>');
+  const products = await (await request.get('/sitemaps/products-1.xml')).text();
+  expect((products.match(/<loc>http:\/\/127\.0\.0\.1:4700\/product\/[0-9a-f-]{36}<\/loc>/g) ?? []).length).toBeGreaterThanOrEqual(50);
+  const pages = await (await request.get('/sitemaps/pages.xml')).text();
+  expect(pages).toMatch(/<loc>http:\/\/127\.0\.0\.1:4700\/blog\/[0-9a-f-]{36}<\/loc>/);
+  expect((await request.get('/sitemaps/products-99.xml')).status()).toBe(404);
+});
+
+test('pages and scripts arrive compressed', async ({ request }) => {
+  const page = await request.get('/blogs', { headers: { Accept: 'text/html', 'Accept-Encoding': 'br, gzip' } });
+  expect(page.headers()['content-encoding']).toBe('br');
+  const html = await page.text();
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+  const js = await request.get(script, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(js.headers()['content-encoding']).toBe('gzip');
+  expect(js.headers()['cache-control']).toContain('immutable');
+  const gql = await request.post('/graphql', {
+    headers: { 'Accept-Encoding': 'br', 'Content-Type': 'application/json' },
+    data: { query: '{ blogs { id title description } }' },
+  });
+  expect(gql.headers()['content-encoding']).toBe('br');
+});
