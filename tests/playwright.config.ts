@@ -19,9 +19,17 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /phone\.spec\.ts/ },
+    {
+      // A phone-sized screen (390 × 844, touch): the phone layout, the purchase journey and the server-rendered pages.
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+      testMatch: [/phone\.spec\.ts/, /shopping\.spec\.ts/, /server-rendering\.spec\.ts/],
+    },
+  ],
   use: {
     baseURL: SHOP_URL,
-    ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

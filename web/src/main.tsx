@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { createRouter, routes } from './app/router';
@@ -31,9 +31,12 @@ const app = () => (
 );
 
 if (state && root.firstElementChild) {
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
   void loadMatchedPages(routes).then(() =>
-    hydrateRoot(root, app(), {
-      onRecoverableError: (error) => console.error('Hydration:', error),
+    startTransition(() => {
+      hydrateRoot(root, app(), {
+        onRecoverableError: (error) => console.error('Hydration:', error),
+      });
     }),
   );
 } else {

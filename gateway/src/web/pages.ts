@@ -74,8 +74,19 @@ interface Template {
   after: string;
 }
 
+/**
+ * The build's small stylesheet goes inline: the first paint then waits for no second request, which on a
+ * slow phone network is a round trip or two sooner.
+ */
+function inlineStylesheets(html: string, dist: string): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
+    const css = readFileSync(path.join(dist, file), 'utf8');
+    return css.length > 50_000 ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
 function readTemplate(dist: string): Template {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const html = inlineStylesheets(readFileSync(path.join(dist, 'index.html'), 'utf8'), dist);
   const head = /<!--app-head-->([\s\S]*?)<!--\/app-head-->/.exec(html);
   const body = html.indexOf('<!--app-html-->');
   const state = html.indexOf('<!--app-state-->');

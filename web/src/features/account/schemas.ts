@@ -1,23 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../../config/messages';
+import { emailField as email, positiveInteger, requiredText } from '../../lib/form-rules';
 
-const email = z.string().trim().min(1, MESSAGES.emailRequired).pipe(z.email(MESSAGES.emailInvalid));
-const password = z.string().min(1, MESSAGES.passwordRequired);
+const password = z.string().check(z.minLength(1, MESSAGES.passwordRequired));
 
 // Spec §5, word for word.
 export const LoginSchema = z.object({ email, password });
-export const SignupSchema = z.object({ fullname: z.string().trim().min(1, MESSAGES.firstNameRequired), email, password });
+export const SignupSchema = z.object({ fullname: requiredText(MESSAGES.firstNameRequired), email, password });
 export const ForgotSchema = z.object({ email });
 export const ResetSchema = z.object({ password });
 export const ProfileSchema = z.object({
-  firstname: z.string().trim().min(1, MESSAGES.firstNameRequired),
-  lastname: z.string().trim().min(1, MESSAGES.lastNameRequired),
+  firstname: requiredText(MESSAGES.firstNameRequired),
+  lastname: requiredText(MESSAGES.lastNameRequired),
   email,
-  mobile: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.mobileRequired)
-    .refine((v) => /^\d+$/.test(v) && Number(v) > 0, MESSAGES.mobileRequired),
+  mobile: positiveInteger(MESSAGES.mobileRequired),
 });
 export type LoginValues = z.infer<typeof LoginSchema>;
 export type SignupValues = z.infer<typeof SignupSchema>;

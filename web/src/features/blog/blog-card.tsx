@@ -21,8 +21,8 @@ export function BlogCard({ blog }: { blog: BlogCard_BlogFragment }) {
         <p className="date">{formatBlogDate(blog.createdAt)}</p>
         <h3>{blog.title}</h3>
         <p className="desc">{excerpt(blog.description, BLOG_EXCERPT_LIMIT)}</p>
-        <Link to={ROUTES.blog(blog.id)} className="button" aria-label={`Read More: ${blog.title}`}>
-          Read More
+        <Link to={ROUTES.blog(blog.id)} className="button">
+          Read More<span className="visually-hidden">: {blog.title}</span>
         </Link>
       </div>
     </article>

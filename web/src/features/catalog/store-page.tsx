@@ -178,8 +178,8 @@ export function StorePage() {
             <p className="empty-state">No products match these filters.</p>
           ) : (
             <div className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}>
-              {page.items.map((p) => (
-                <ProductCard key={p.id} product={p} grid={f.grid} />
+              {page.items.map((p, i) => (
+                <ProductCard key={p.id} product={p} grid={f.grid} eager={i < 4} />
               ))}
             </div>
           )}

@@ -1,15 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../../config/messages';
+import { emailField, positiveInteger, requiredText } from '../../lib/form-rules';
 
 // Spec §5: name, email (required, valid), mobile (numeric, positive, integer), comment.
 export const ContactSchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.firstNameRequired),
-  email: z.string().trim().min(1, MESSAGES.emailRequired).pipe(z.email(MESSAGES.emailInvalid)),
-  mobile: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.mobileRequired)
-    .refine((v) => /^\d+$/.test(v) && Number(v) > 0, MESSAGES.mobileRequired),
-  comment: z.string().trim().min(1, MESSAGES.commentRequired),
+  name: requiredText(MESSAGES.firstNameRequired),
+  email: emailField,
+  mobile: positiveInteger(MESSAGES.mobileRequired),
+  comment: requiredText(MESSAGES.commentRequired),
 });
 export type ContactValues = z.infer<typeof ContactSchema>;

@@ -47,7 +47,7 @@ export function HomePage() {
               Buy now
             </Link>
           </div>
-          <img src="/api/images/product/laptop-silver-1.svg" alt="" width={420} height={420} />
+          <img src="/api/images/product/laptop-silver-1.svg" alt="" width={420} height={420} fetchPriority="high" />
         </div>
       </section>
       <section className="container page-section" aria-label="Categories">

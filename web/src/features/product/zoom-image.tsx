@@ -17,7 +17,7 @@ export function ZoomImage({ src, alt }: { src: string; alt: string }) {
       }}
       onMouseLeave={() => setLens(null)}
     >
-      <img src={src} alt={alt} width={WIDTH} height={HEIGHT} />
+      <img src={src} alt={alt} width={WIDTH} height={HEIGHT} fetchPriority="high" />
       {lens && (
         <div
           className="zoom-pane"

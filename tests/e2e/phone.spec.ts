@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('on a phone', () => {
+  test('the header is one compact bar; the menu and categories open from a button', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('header.site-header');
+    expect((await header.boundingBox())?.height ?? 999).toBeLessThan(150);
+    // Icon links keep their names for assistive technology.
+    await expect(page.getByRole('link', { name: 'Favourite wishlist' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in / My Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Cart, 0 items$/ })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
+    await expect(page.getByText(/Hotline:/)).toBeAttached();
+
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'New Arrival', 'My Orders', 'Blogs', 'Best Sellers', 'Support']) {
+      await expect(main.getByRole('link', { name })).toBeVisible();
+    }
+    await page.getByText('Shop Categories').click();
+    await expect(page.locator('.categories-dropdown li').first()).toBeVisible();
+    await main.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  });
+
+  test('the store shows products above the fold and its filters in a drawer', async ({ page }) => {
+    await page.goto('/product');
+    const firstCard = page.getByRole('region', { name: 'Products' }).getByRole('article').first();
+    const box = await firstCard.boundingBox();
+    expect(box && box.y < 844).toBe(true);
+    await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
+
+    const all = (await page.getByText(/^\d+\+? Products$/).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('complementary', { name: 'Filters' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: 'Laptops' }).click();
+    await expect(page).toHaveURL(/category=Laptops/);
+    const results = drawer.getByRole('button', { name: /^\d+\+? results$/ });
+    await expect(results).not.toHaveText(all.replace('Products', 'results'));
+    const count = Number(/\d+/.exec((await results.textContent()) ?? '')?.[0]);
+    await results.click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText(`${count} Products`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Products' }).getByRole('article')).toHaveCount(Math.min(count, 12));
+  });
+
+  test('search finds a product and opens it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('mac');
+    const option = page.getByRole('option').first();
+    const title = (await option.textContent()) ?? '';
+    await option.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title.replace(/^New selection: /, ''));
+  });
+});
