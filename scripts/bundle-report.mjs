@@ -72,7 +72,10 @@ for (const { route, key, form } of routes) {
 const firstLoad = js(entry).reduce((s, f) => s + size(f), 0);
 if (js(entry).some(hasFormLibraries)) problems.push('the entry chunk holds a form library');
 const css = Object.values(manifest).flatMap((c) => c.css ?? []);
-console.log('CSS (all routes, inlined in server-rendered pages)'.padEnd(52), kb([...new Set(css)].reduce((s, f) => s + size(f), 0)).padStart(10));
+console.log(
+  'CSS (all routes, inlined in server-rendered pages)'.padEnd(52),
+  kb([...new Set(css)].reduce((s, f) => s + size(f), 0)).padStart(10),
+);
 console.log(
   `\nFirst load of /: ${kb(firstLoad)} (goal ${kb(FIRST_LOAD_TARGET)}${firstLoad > FIRST_LOAD_TARGET ? `, ${kb(firstLoad - FIRST_LOAD_TARGET)} over` : ', met'}; CI ceiling ${kb(FIRST_LOAD_CEILING)})`,
 );

@@ -85,13 +85,29 @@ async function audit(url: string, port: number): Promise<Figures> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   mkdirSync(REPORTS, { recursive: true });
-  writeFileSync(path.join(REPORTS, `${new URL(url).pathname.replace(/[0-9a-f-]{36}/, 'id').replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`), JSON.stringify(result.lhr));
+  writeFileSync(
+    path.join(
+      REPORTS,
+      `${
+        new URL(url).pathname
+          .replace(/[0-9a-f-]{36}/, 'id')
+          .replace(/\W+/g, '-')
+          .replace(/^-|-$/g, '') || 'home'
+      }.json`,
+    ),
+    JSON.stringify(result.lhr),
+  );
   const missed = Object.values(categories)
     .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${c.id}:${r.id}`))
     .filter((id) => !id.startsWith('performance:'));
   const score = (c: Category) => Math.round((categories[c]?.score ?? 0) * 100);
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
@@ -114,7 +130,15 @@ try {
   const pages = ['/', '/product', `/product/${product}`, '/blogs', `/blog/${blog}`];
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   // One visit each first, so the shop's caches are as a visitor after the first would find them.
   for (const p of pages) await fetch(`${SHOP}${p}`, { headers: { accept: 'text/html' } });

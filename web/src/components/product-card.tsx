@@ -13,13 +13,25 @@ export function cardTitle(title: string, grid: GridSize): string {
 }
 
 /** `eager` for the first cards of a page, which show before any scrolling: they load at once instead of lazily. */
-export function ProductCard({ product, grid = 3, eager = false }: { product: ProductCard_ProductFragment; grid?: GridSize; eager?: boolean }) {
+export function ProductCard({
+  product,
+  grid = 3,
+  eager = false,
+}: {
+  product: ProductCard_ProductFragment;
+  grid?: GridSize;
+  eager?: boolean;
+}) {
   const image = product.images[0]?.url;
   return (
     <article className={`product-card span-${grid}`} aria-label={product.title}>
       <WishlistHeart productId={product.id} inWishlist={product.inWishlist} title={product.title} />
       <Link to={ROUTES.product(product.id)} className="product-card-image" tabIndex={-1}>
-        {image ? <img src={image} alt={product.title} loading={eager ? undefined : 'lazy'} width={300} height={300} /> : <span className="image-placeholder" />}
+        {image ? (
+          <img src={image} alt={product.title} loading={eager ? undefined : 'lazy'} width={300} height={300} />
+        ) : (
+          <span className="image-placeholder" />
+        )}
       </Link>
       <div className="product-card-body">
         <h3 className="product-card-title">
