@@ -37,18 +37,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/graphql': gateway, '/api/images': gateway, '/payment-simulator': gateway },
   },
   build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
-  // Apollo Client 3 ships ES modules that Node reads as CommonJS: the server build bundles it.
-  ssr: { noExternal: ['@apollo/client'] },
+  // The server renderer is one self-contained file: Apollo Client 3's ES modules are ones Node reads as
+  // CommonJS, and React must be its production build whatever NODE_ENV the gateway runs with.
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));

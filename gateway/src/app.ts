@@ -13,6 +13,7 @@ import KeyvRedis from '@keyv/redis';
 import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
+import { print } from 'graphql';
 import { Keyv } from 'keyv';
 import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
@@ -158,7 +159,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         log: (m) => console.error(m),
         // The pages' queries run in this process, through the same schema, limits and cache as /graphql.
         execute: async ({ query, variables, operationName }) => {
-          const response = await server.executeOperation({ query, variables, operationName }, { contextValue: context({}) });
+          // As text, so Apollo's document store answers with the parsed and validated query after the first time.
+          const response = await server.executeOperation({ query: print(query), variables, operationName }, { contextValue: context({}) });
           if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the shop');
           return response.body.singleResult;
         },

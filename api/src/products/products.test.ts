@@ -142,3 +142,24 @@ describe('GET /api/product/by-ids', () => {
     expect((await api.http.get(`/api/product/by-ids?ids=${many}`)).status).toBe(400);
   });
 });
+
+describe('GET /api/product/sitemap', () => {
+  it('lists every product id with its last change, in pages, with the total', async () => {
+    const res = await api.http.get('/api/product/sitemap');
+    expect(res.status).toBe(200);
+    expect(res.body.pageSize).toBe(5000);
+    expect(res.body.items).toHaveLength(res.body.total);
+    expect(res.body.items[0]).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), updatedAt: expect.any(String) });
+    const ids = res.body.items.map((i: { _id: string }) => i._id);
+    expect([...ids].sort()).toEqual(ids);
+    expect((await api.http.get('/api/product/sitemap?page=2')).body.items).toEqual([]);
+  });
+
+  it('refuses a page that is not a whole number from 1', async () => {
+    for (const page of ['0', '-1', '1.5', 'x', '10001']) {
+      const res = await api.http.get(`/api/product/sitemap?page=${page}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/page/);
+    }
+  });
+});

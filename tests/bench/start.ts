@@ -1,0 +1,129 @@
+/**
+ * How long `npm start` (built, SKIP_BUILD=1) takes until the shop answers, on a fresh embedded
+ * database (migrations and the demo catalogue included) and again on the same data, and the
+ * resident memory of its processes (payment simulator, api, gateway) once the catalogue pages
+ * have each been rendered a few times.
+ *
+ *   npm run bench:start -w tests      (npm run build first)
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = 4660;
+const SHOP = `http://127.0.0.1:${PORT}`;
+
+function start(dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      PORT: String(PORT),
+      API_PORT: String(PORT + 1),
+      PAYMENT_SIM_PORT: String(PORT + 2),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: 'ignore',
+  });
+}
+
+async function ready(): Promise<void> {
+  for (;;) {
+    try {
+      const [page, api] = await Promise.all([
+        fetch(`${SHOP}/`, { headers: { accept: 'text/html' } }),
+        fetch(`http://127.0.0.1:${PORT + 1}/api/health`),
+      ]);
+      if (page.ok && api.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Which service a process is: the folder it runs in (every service runs dist/server.js in its own). */
+function serviceOf(pid: number, args: string): string {
+  try {
+    return `${path.relative(ROOT, readlinkSync(`/proc/${pid}/cwd`)) || '.'}: ${args.replace(ROOT, '.').slice(0, 60)}`;
+  } catch {
+    return args.slice(0, 70);
+  }
+}
+
+/** Resident memory of a process and all its descendants, in MiB. */
+function treeRss(pid: number): { total: number; each: string[] } {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [p, pp, rss, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(p), ppid: Number(pp), rss: Number(rss) / 1024, args: args.join(' ') };
+    });
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows) {
+      if (tree.has(r.ppid) && !tree.has(r.pid)) {
+        tree.add(r.pid);
+        grew = true;
+      }
+    }
+  }
+  const members = rows.filter((r) => tree.has(r.pid));
+  return {
+    total: members.reduce((s, r) => s + r.rss, 0),
+    each: members.map((r) => `${r.rss.toFixed(0).padStart(5)} MiB  ${serviceOf(r.pid, r.args)}`),
+  };
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await exited;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-start-'));
+try {
+  let t0 = performance.now();
+  let shop = start(dataDir);
+  await ready();
+  const first = performance.now() - t0;
+  await stop(shop);
+
+  t0 = performance.now();
+  shop = start(dataDir);
+  await ready();
+  const again = performance.now() - t0;
+
+  const res = await fetch(`${SHOP}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ products(pageSize: 20) { items { id } } blogs { id } }' }),
+  });
+  const { data } = (await res.json()) as { data: { products: { items: { id: string }[] }; blogs: { id: string }[] } };
+  const pages = [
+    '/',
+    '/product',
+    '/blogs',
+    ...data.products.items.map((p) => `/product/${p.id}`),
+    ...data.blogs.map((b) => `/blog/${b.id}`),
+  ];
+  for (let round = 0; round < 5; round++) {
+    for (const p of pages) await (await fetch(`${SHOP}${p}?round=${round}`, { headers: { accept: 'text/html' } })).text();
+  }
+  const rss = treeRss(shop.pid as number);
+  console.log(
+    `npm start (built) until the shop and the api answer: first start ${(first / 1000).toFixed(1)} s (new database: migrations and demo catalogue), next start ${(again / 1000).toFixed(1)} s`,
+  );
+  console.log(`resident memory after rendering ${pages.length} pages 5 times each: ${rss.total.toFixed(0)} MiB in all`);
+  for (const line of rss.each) console.log(`  ${line}`);
+  await stop(shop);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
