@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { waitFor } from './shop-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -31,19 +32,6 @@ function run(name: string, cwd: string, env: Record<string, string>) {
     if (code && code !== 0) console.error(`${name} exited with ${code}`);
   });
   children.push(child);
-}
-
-async function waitFor(url: string, init?: RequestInit) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(url, init);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 const QUERY = JSON.stringify({

@@ -6,14 +6,13 @@
  *
  *   npm run lighthouse            (builds first; --runs=3 reports the median of three runs a page)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startShop, waitFor } from './shop-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = 4650;
 const SHOP = `http://127.0.0.1:${PORT}`;
 // Full reports, for a closer look: open them in https://googlechrome.github.io/lighthouse/viewer/ or read the JSON.
@@ -23,37 +22,6 @@ const RUNS = Math.max(1, Number(runsArg ?? process.env.LIGHTHOUSE_RUNS ?? 1) || 
 const CHECK = process.argv.includes('--check');
 const THRESHOLDS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof THRESHOLDS;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function startShop(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(PORT),
-      API_PORT: String(PORT + 1),
-      PAYMENT_SIM_PORT: String(PORT + 2),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: SHOP,
-      WEB_URL: SHOP,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 async function firstIds() {
   const res = await fetch(`${SHOP}/graphql`, {
@@ -120,7 +88,7 @@ function failedAudits(categoryScores: Figures['scores']) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-lighthouse-'));
-const shop = startShop(dataDir);
+const shop = startShop(PORT, dataDir, { PUBLIC_URL: SHOP, WEB_URL: SHOP });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let failed = false;
 try {
@@ -129,16 +97,8 @@ try {
   const { product, blog } = await firstIds();
   const pages = ['/', '/product', `/product/${product}`, '/blogs', `/blog/${blog}`];
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   // One visit each first, so the shop's caches are as a visitor after the first would find them.
   for (const p of pages) await fetch(`${SHOP}${p}`, { headers: { accept: 'text/html' } });

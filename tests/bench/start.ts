@@ -6,45 +6,18 @@
  *
  *   npm run bench:start -w tests      (npm run build first)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROOT, startShop, waitFor } from './shop-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = 4660;
 const SHOP = `http://127.0.0.1:${PORT}`;
 
-function start(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(PORT),
-      API_PORT: String(PORT + 1),
-      PAYMENT_SIM_PORT: String(PORT + 2),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: 'ignore',
-  });
-}
-
 async function ready(): Promise<void> {
-  for (;;) {
-    try {
-      const [page, api] = await Promise.all([
-        fetch(`${SHOP}/`, { headers: { accept: 'text/html' } }),
-        fetch(`http://127.0.0.1:${PORT + 1}/api/health`),
-      ]);
-      if (page.ok && api.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(`${SHOP}/`, { headers: { accept: 'text/html' } }, 120);
+  await waitFor(`http://127.0.0.1:${PORT + 1}/api/health`, undefined, 120);
 }
 
 /** Which service a process is: the folder it runs in (every service runs dist/server.js in its own). */
@@ -91,13 +64,13 @@ async function stop(child: ChildProcess) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-start-'));
 try {
   let t0 = performance.now();
-  let shop = start(dataDir);
+  let shop = startShop(PORT, dataDir);
   await ready();
   const first = performance.now() - t0;
   await stop(shop);
 
   t0 = performance.now();
-  shop = start(dataDir);
+  shop = startShop(PORT, dataDir);
   await ready();
   const again = performance.now() - t0;
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { sanitizeRichText as sanitize } from '@digitic/api/sanitize';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Request, Response } from 'express';
 import type { DocumentNode } from 'graphql';
-import sanitizeHtml from 'sanitize-html';
 
 // What web/src/entry-server.tsx exports (the gateway does not compile the web app's sources).
 interface ExecutionResult {
@@ -32,36 +32,6 @@ const CLIENT_ONLY = /^\/(cart|checkout|my-orders|my-profile|wishlist|login|signu
 const HTML_TTL_SECONDS = 30;
 const RENDER_TIMEOUT_MS = 10_000;
 
-// The same allow-list the api stores catalogue HTML with.
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'a',
-    'span',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-};
-const sanitize = (html: string) => sanitizeHtml(html, SANITIZE);
 
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
