@@ -32,7 +32,6 @@ const CLIENT_ONLY = /^\/(cart|checkout|my-orders|my-profile|wishlist|login|signu
 const HTML_TTL_SECONDS = 30;
 const RENDER_TIMEOUT_MS = 10_000;
 
-
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 interface Template {
