@@ -10,6 +10,7 @@ export default defineConfig({
       '@digitic/payment-simulator/sdk': src('../payment-simulator/src/sdk.ts'),
       '@digitic/payment-simulator': src('../payment-simulator/src/index.ts'),
       '@digitic/api/testing': src('../api/src/test/harness.ts'),
+      '@digitic/api/sanitize': src('../api/src/products/sanitize.ts'),
     },
   },
   test: {

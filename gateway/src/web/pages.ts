@@ -112,8 +112,8 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const entry = deps.serverEntry ? ((await import(pathToFileURL(deps.serverEntry).href)) as ServerEntry) : null;
 
   const shell = template.before + template.headDefault + template.between + template.middle + template.after;
-  const sendShell = (res: Response, status = 200) => {
-    res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).send(shell);
+  const sendShell = (res: Response) => {
+    res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).send(shell);
   };
 
   return async function page(req: Request, res: Response) {
@@ -150,20 +150,21 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     const tail = `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>${template.after}`;
 
     res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Render-Cache': 'miss' });
-    const parts: string[] = [head];
+    // Kept as bytes: a chunk may end inside a multi-byte character.
+    const parts: Buffer[] = [Buffer.from(head)];
     res.write(head);
     const body = new PassThrough();
     body.on('data', (chunk: Buffer) => {
-      parts.push(chunk.toString('utf8'));
+      parts.push(chunk);
       res.write(chunk);
       (res as Response & { flush?: () => void }).flush?.();
     });
     body.on('end', () => {
-      parts.push(tail);
+      parts.push(Buffer.from(tail));
       res.end(tail);
       if (deps.cache && (result.status === 200 || result.status === 404)) {
         void deps.cache
-          .set(key, JSON.stringify({ status: result.status, html: parts.join('') }), { ttl: HTML_TTL_SECONDS })
+          .set(key, JSON.stringify({ status: result.status, html: Buffer.concat(parts).toString('utf8') }), { ttl: HTML_TTL_SECONDS })
           .catch(() => undefined);
       }
     });

@@ -6,7 +6,8 @@ import { NotFoundPage } from '../features/pages/not-found-page';
 import { ErrorPage } from './error-page';
 import { Layout } from './layout';
 
-// Every page but the home page is its own chunk, loaded when its route is first visited.
+// Every page but the home page is its own chunk, loaded when its route is first visited. The gateway
+// preloads a server-rendered page's chunk by path (gateway/src/web/pages.ts, matchedModules): keep the two in step.
 const page =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
   async () => ({ Component: (await load())[name] });

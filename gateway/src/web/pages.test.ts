@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageRenderer } from './pages.js';
+
+// A built web app in miniature: the template with its markers, a manifest, and a server entry whose
+// answer each test chooses through the page's address.
+const dist = mkdtempSync(path.join(tmpdir(), 'digitic-pages-'));
+const INDEX = `<!doctype html><html><head><!--app-head--><title>Digitic</title><!--/app-head--><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
+const ENTRY = `
+let renders = 0;
+export async function render({ url, sanitize }) {
+  renders++;
+  if (url.startsWith('/fail')) throw new Error('the api is down');
+  if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/new' };
+  const html = '<main>' + sanitize('<p>ok</p><script>alert(1)</script>') + ' ✓ render ' + renders + '</main>';
+  return {
+    kind: 'page',
+    status: url.startsWith('/missing') ? 404 : 200,
+    head: '<title>Rendered | Digitic</title>',
+    state: { 'Product:1': { title: '</script><script>alert(1)</script>' } },
+    pipe(out) { out.write(html.slice(0, 20)); out.end(html.slice(20)); },
+    abort() {},
+  };
+}`;
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'web/.vite'), { recursive: true });
+  mkdirSync(path.join(dist, 'web/assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'web/index.html'), INDEX);
+  writeFileSync(path.join(dist, 'web/assets/index.css'), 'body{color:red}');
+  writeFileSync(
+    path.join(dist, 'web/.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'src/features/product/product-page.tsx': { file: 'assets/product-page.js', imports: ['_safe.js'] },
+      '_safe.js': { file: 'assets/safe.js' },
+    }),
+  );
+  writeFileSync(path.join(dist, 'entry-server.mjs'), ENTRY);
+  const page = await createPageRenderer({
+    dist: path.join(dist, 'web'),
+    serverEntry: path.join(dist, 'entry-server.mjs'),
+    origin: 'https://shop.example',
+    shopName: 'Digitic',
+    execute: () => Promise.reject(new Error('not used by the stand-in entry')),
+    cache: new InMemoryLRUCache(),
+    log: () => undefined,
+  });
+  const app = express();
+  app.get('/{*page}', (req, res, next) => void page(req, res).catch(next));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (p: string) => fetch(`${base}${p}`, { redirect: 'manual' });
+
+describe('server-rendered pages', () => {
+  it('puts the head, the app, its state and the page chunk preloads into the template', async () => {
+    const res = await get('/product/42');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<head><title>Rendered | Digitic</title><link rel="modulepreload" crossorigin href="/assets/product-page.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/safe.js">');
+    expect(html).not.toContain('<title>Digitic</title>');
+    expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+<\/main><\/div>/);
+    // The state cannot end its script element, whatever the catalogue holds.
+    expect(html).toContain('<script type="application/json" id="__APOLLO_STATE__">{"Product:1":{"title":"\\u003c/script\\u003e');
+    expect(html).toContain('<style>body{color:red}</style>');
+  });
+
+  it('answers the same address from the HTML cache, byte for byte', async () => {
+    const first = await get('/blogs?x=1');
+    const second = await get('/blogs?x=1');
+    expect(first.headers.get('x-render-cache')).toBe('miss');
+    expect(second.headers.get('x-render-cache')).toBe('hit');
+    expect(await second.text()).toBe(await first.text());
+  });
+
+  it('keeps the status of a missing page and follows redirects', async () => {
+    expect((await get('/missing')).status).toBe(404);
+    const moved = await get('/old');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/new');
+  });
+
+  it('serves the plain app when rendering fails, and for signed-in and form pages', async () => {
+    for (const p of ['/fail', '/cart', '/checkout', '/my-orders', '/login', '/reset-password/abc']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      const html = await res.text();
+      expect(html, p).toContain('<title>Digitic</title>');
+      expect(html, p).toContain('<div id="root"></div>');
+      expect(html, p).not.toContain('__APOLLO_STATE__');
+    }
+  });
+});
