@@ -73,8 +73,12 @@ describe('server-rendered pages', () => {
     const res = await get('/product/42');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<head><title>Rendered | Digitic</title><link rel="modulepreload" crossorigin href="/assets/product-page.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/safe.js">');
+    expect(html).toContain(
+      '<head><title>Rendered | Digitic</title><link rel="modulepreload" crossorigin href="/assets/product-page.js" fetchpriority="low">',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/safe.js" fetchpriority="low">');
+    // The page shows without its scripts: they wait behind its pictures.
+    expect(html).toContain('<script type="module" src="/assets/index.js" fetchpriority="low"></script>');
     expect(html).not.toContain('<title>Digitic</title>');
     expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+<\/main><\/div>/);
     // The state cannot end its script element, whatever the catalogue holds.
@@ -105,6 +109,7 @@ describe('server-rendered pages', () => {
       expect(html, p).toContain('<title>Digitic</title>');
       expect(html, p).toContain('<div id="root"></div>');
       expect(html, p).not.toContain('__APOLLO_STATE__');
+      expect(html, p).not.toContain('fetchpriority="low"');
     }
   });
 });

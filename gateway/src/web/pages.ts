@@ -54,6 +54,12 @@ function inlineStylesheets(html: string, dist: string): string {
   });
 }
 
+/** The app's scripts, asked for at low priority (the shell, which needs them to show anything, keeps them high). */
+const lowPriorityScripts = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, (tag, start: string, rest: string) =>
+    rest.includes('fetchpriority') ? tag : `<${start}${rest} fetchpriority="low">`,
+  );
+
 function readTemplate(dist: string): Template {
   const html = inlineStylesheets(readFileSync(path.join(dist, 'index.html'), 'utf8'), dist);
   const head = /<!--app-head-->([\s\S]*?)<!--\/app-head-->/.exec(html);
@@ -112,6 +118,9 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const entry = deps.serverEntry ? ((await import(pathToFileURL(deps.serverEntry).href)) as ServerEntry) : null;
 
   const shell = template.before + template.headDefault + template.between + template.middle + template.after;
+  // A server-rendered page shows without its scripts: they come after the page's pictures.
+  const ssrBefore = lowPriorityScripts(template.before);
+  const ssrBetween = lowPriorityScripts(template.between);
   const sendShell = (res: Response) => {
     res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).send(shell);
   };
@@ -145,8 +154,8 @@ export async function createPageRenderer(deps: PageRendererDeps) {
 
     const links = matchedModules(req.path)
       .flatMap((m) => preloads.get(m) ?? [])
-      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
-    const head = template.before + result.head + links.join('') + template.between;
+      .map((f) => `<link rel="modulepreload" crossorigin href="${f}" fetchpriority="low">`);
+    const head = ssrBefore + result.head + links.join('') + ssrBetween;
     const tail = `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>${template.after}`;
 
     res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Render-Cache': 'miss' });
