@@ -93,6 +93,40 @@ test('a product page hydrates without warnings, and a signed-in customer sees th
   expect(problems).toEqual([]);
 });
 
+// Regression: a signed-in page's refresh after hydration, answered before a wishlist toggle but
+// landing after it, put the heart back as it was.
+test('a wishlist toggle made while a signed-in page refreshes is kept', async ({ page, request }) => {
+  const customer = await newCustomer(request);
+  await signIn(page, customer);
+  let delivered: () => void = () => undefined;
+  const refreshLanded = new Promise<void>((resolve) => (delivered = resolve));
+  await page.route('**/graphql', async (route) => {
+    const req = route.request();
+    if (!(req.postData() ?? '').includes('StorePage') || !req.headers()['authorization']) return route.continue();
+    // The server answers at once (a guest's hearts, empty); the answer reaches the page late.
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response });
+    delivered();
+  });
+  await page.goto('/product?sort=price');
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const card = page.getByRole('region', { name: 'Products' }).getByRole('article').first();
+  const title = (await card.getByRole('heading').textContent()) ?? '';
+  await card.getByRole('button', { name: `Add ${title} to wishlist` }).click();
+  await expect(card.getByRole('button', { name: `Remove ${title} from wishlist` })).toBeVisible();
+  await refreshLanded;
+  await expect(card.getByRole('button', { name: `Remove ${title} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: 'Products' })
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: `Remove ${title} from wishlist` }),
+  ).toBeVisible();
+});
+
 test('a product opened from a list shows its title and price at once, before its page query answers', async ({ page }) => {
   await page.goto('/product');
   const card = page.locator('article.product-card').first();

@@ -4,7 +4,7 @@ import { toast, useToaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { TOAST_MS } from '../config/constants';
 import { Footer } from './footer';
-import { startedFromServerState } from '../lib/apollo';
+import { holdMutationsUntil, startedFromServerState } from '../lib/apollo';
 import { useSession } from '../lib/session';
 import { Header } from './header';
 
@@ -19,6 +19,7 @@ export function Layout() {
       <Toasts />
       <ScrollRestoration />
       <CustomerRefresh />
+      <AppReady />
     </>
   );
 }
@@ -34,8 +35,16 @@ function CustomerRefresh() {
   useEffect(() => {
     if (!customer || done.current || !startedFromServerState()) return;
     done.current = true;
-    void client.refetchQueries({ include: 'active' });
+    holdMutationsUntil(client.refetchQueries({ include: 'active' }));
   }, [client, customer]);
+  return null;
+}
+
+/** Marks the page as live (hydrated, or first rendered in the browser): its buttons now answer. */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { ApolloClient, from, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, from, HttpLink, InMemoryCache, type NormalizedCacheObject, Observable } from '@apollo/client';
+import { getMainDefinition } from '@apollo/client/utilities';
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import { ROUTES } from '../config/routes';
@@ -15,6 +16,31 @@ const signOutOnUnauthenticated = onError(({ graphQLErrors }) => {
     localStorage.clear();
     window.location.assign(ROUTES.login);
   }
+});
+
+let settled: Promise<unknown> = Promise.resolve();
+/**
+ * Mutations wait for `refresh`: a query that set out before a mutation must not land after it and put back
+ * what the mutation changed (a wishlist heart, a new review). Optimistic answers still show at once.
+ */
+export function holdMutationsUntil(refresh: Promise<unknown>): void {
+  settled = refresh.catch(() => undefined);
+}
+
+const mutationsAfterRefresh = new ApolloLink((operation, forward) => {
+  const definition = getMainDefinition(operation.query);
+  if (definition.kind !== 'OperationDefinition' || definition.operation !== 'mutation') return forward(operation);
+  return new Observable((observer) => {
+    let subscription: { unsubscribe: () => void } | undefined;
+    let cancelled = false;
+    void settled.then(() => {
+      if (!cancelled) subscription = forward(operation).subscribe(observer);
+    });
+    return () => {
+      cancelled = true;
+      subscription?.unsubscribe();
+    };
+  });
 });
 
 /** The one cache shape, in the browser and in the server renderer, so the server's state restores as it was. */
@@ -57,7 +83,7 @@ export function createApolloClient(uri = '/graphql', initialState?: NormalizedCa
     restoredFromServer = true;
   }
   return new ApolloClient({
-    link: from([signOutOnUnauthenticated, auth, new HttpLink({ uri })]),
+    link: from([mutationsAfterRefresh, signOutOnUnauthenticated, auth, new HttpLink({ uri })]),
     cache,
     // Queries the server already answered are not asked again while the page hydrates.
     ssrForceFetchDelay: initialState ? 100 : 0,
