@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, from, HttpLink, InMemoryCache, type NormalizedCacheObject, Observable } from '@apollo/client';
-import { getMainDefinition } from '@apollo/client/utilities';
+import { getOperationDefinition } from '@apollo/client/utilities';
+import { OperationTypeNode } from 'graphql';
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import { ROUTES } from '../config/routes';
@@ -28,8 +29,7 @@ export function holdMutationsUntil(refresh: Promise<unknown>): void {
 }
 
 const mutationsAfterRefresh = new ApolloLink((operation, forward) => {
-  const definition = getMainDefinition(operation.query);
-  if (definition.kind !== 'OperationDefinition' || definition.operation !== 'mutation') return forward(operation);
+  if (getOperationDefinition(operation.query)?.operation !== OperationTypeNode.MUTATION) return forward(operation);
   return new Observable((observer) => {
     let subscription: { unsubscribe: () => void } | undefined;
     let cancelled = false;
