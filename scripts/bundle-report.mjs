@@ -10,10 +10,10 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 // The goal for the first load of / is 100 kB. React 19's react-dom (~60 kB), Apollo Client 3 (~40 kB) and
-// React Router 7 (~27 kB), which ARCHITECTURE.md pins, already weigh more than that together; until one
-// of them changes, CI holds the first load at the size it has now so that it can only shrink.
+// React Router 7 (~27 kB), which docs/architecture.md pins, already weigh more than that together; until
+// one of them changes, CI holds the first load at the size it has now (165.3 kB) so that it can only shrink.
 const FIRST_LOAD_TARGET = 100 * KB;
-const FIRST_LOAD_CEILING = 165 * KB;
+const FIRST_LOAD_CEILING = 166 * KB;
 const ROUTE_OWN_BUDGET = 30 * KB;
 const FORM_LIBRARIES = /node_modules\/(react-hook-form|zod|@hookform)\//;
 
@@ -40,7 +40,10 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// The entry only starts the app (src/boot.tsx, imported at once or, on a server-rendered page, once its
+// pictures are in): every page loads both.
 const entry = closure(entryKey);
+for (const started of manifest[entryKey].dynamicImports ?? []) closure(started, entry);
 const routes = [
   { route: '/ (home), not found', key: null },
   { route: '/product (store)', key: 'src/features/catalog/store-page.tsx' },

@@ -43,7 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: { '/graphql': gateway, '/api/images': gateway, '/payment-simulator': gateway },
   },
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  // Every browser the shop supports knows modulepreload: no polyfill in the entry.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 600, modulePreload: { polyfill: false } },
   // The server renderer is one self-contained file: Apollo Client 3's ES modules are ones Node reads as
   // CommonJS, and React must be its production build whatever NODE_ENV the gateway runs with.
   ssr: { noExternal: true },

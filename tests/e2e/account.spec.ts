@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newCustomer, signIn } from './helpers';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');

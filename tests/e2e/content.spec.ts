@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('blogs', () => {
   test('lists blog cards with excerpts, dates and Read More, and opens one', async ({ page }) => {

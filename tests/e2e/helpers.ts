@@ -37,9 +37,8 @@ export async function newCustomer(request: APIRequestContext, firstname = 'Asha'
 
 /** Signs the browser in the way the login page will: the customer and token in local storage. */
 export async function signIn(page: Page, customer: Customer): Promise<void> {
+  // page.goto returns once the page is live (fixtures.ts): a page still hydrating would notice the new session mid-way.
   await page.goto('/about');
-  // Once the page is live: a page still hydrating would notice the new session mid-way.
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.evaluate((c) => {
     const { password: _, ...stored } = c;
     localStorage.setItem('customer', JSON.stringify(stored));

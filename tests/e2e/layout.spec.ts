@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('every page has the shop around it', () => {
   test('header, menu and footer carry the spec texts', async ({ page }) => {

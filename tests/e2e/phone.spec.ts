@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('on a phone', () => {
   test('the header is one compact bar; the menu and categories open from a button', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { firstProduct, newCustomer, signIn } from './helpers';
 
 /** Console errors and page errors while the page loads and hydrates (React reports mismatches there). */
@@ -110,7 +111,6 @@ test('a wishlist toggle made while a signed-in page refreshes is kept', async ({
     delivered();
   });
   await page.goto('/product?sort=price');
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   const card = page.getByRole('region', { name: 'Products' }).getByRole('article').first();
   const title = (await card.getByRole('heading').textContent()) ?? '';
   await card.getByRole('button', { name: `Add ${title} to wishlist` }).click();

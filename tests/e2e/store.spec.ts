@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Products' }).getByRole('article');
 const prices = async (page: Page) => (await cards(page).locator('.price').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));

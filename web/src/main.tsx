@@ -1,44 +1,31 @@
-import { ApolloProvider } from '@apollo/client';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { createRouter, routes } from './app/router';
-import { createApolloClient, serverState } from './lib/apollo';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
+// A server-rendered page is whole without its scripts. They are asked for once its pictures are in (or
+// after a second at most), so that on a slow connection the page's largest picture does not share the
+// line with the app's JavaScript. A page the browser renders itself needs them at once.
+const serverRendered = document.getElementById('__APOLLO_STATE__') !== null;
 
-/** The lazy pages the server rendered must be here before hydrating, or the first render would differ. */
-async function loadMatchedPages(list: RouteObject[]) {
-  const matches = matchRoutes(list, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+function boot() {
+  // The server names the page's own chunks; they load beside the app instead of after it.
+  const chunks = JSON.parse(document.getElementById('__PAGE_CHUNKS__')?.textContent ?? '[]') as string[];
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  void import('./boot');
 }
 
-const state = serverState();
-const app = () => (
-  <StrictMode>
-    <ApolloProvider client={createApolloClient('/graphql', state)}>
-      <RouterProvider router={createRouter()} />
-    </ApolloProvider>
-  </StrictMode>
-);
-
-if (state && root.firstElementChild) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
-  void loadMatchedPages(routes).then(() =>
-    startTransition(() => {
-      hydrateRoot(root, app(), {
-        onRecoverableError: (error) => console.error('Hydration:', error),
-      });
-    }),
-  );
+if (!serverRendered || document.readyState === 'complete') {
+  boot();
 } else {
-  createRoot(root).render(app());
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    boot();
+  };
+  window.addEventListener('load', once, { once: true });
+  setTimeout(once, 1000);
 }

@@ -79,7 +79,7 @@ function readTemplate(dist: string): Template {
 
 /** For each page module (as the router names it), the chunks the browser needs to hydrate it, to preload. */
 function preloadsByModule(dist: string): Map<string, string[]> {
-  type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
@@ -89,7 +89,9 @@ function preloadsByModule(dist: string): Map<string, string[]> {
     for (const dep of chunk.imports ?? []) closure(dep, seen);
     return seen;
   };
+  // The entry and the app it starts (src/boot.tsx) are what every page loads.
   const inEntry = entryKey ? closure(entryKey) : new Set<string>();
+  for (const started of (entryKey && manifest[entryKey]?.dynamicImports) || []) closure(started, inEntry);
   const out = new Map<string, string[]>();
   for (const key of Object.keys(manifest)) {
     out.set(
@@ -152,11 +154,12 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     }
     if (result.kind === 'redirect') return void res.redirect(result.status, result.location);
 
-    const links = matchedModules(req.path)
-      .flatMap((m) => preloads.get(m) ?? [])
-      .map((f) => `<link rel="modulepreload" crossorigin href="${f}" fetchpriority="low">`);
-    const head = ssrBefore + result.head + links.join('') + ssrBetween;
-    const tail = `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>${template.after}`;
+    // The page's own chunks start loading with the app, not before (see web/src/main.tsx).
+    const chunks = matchedModules(req.path).flatMap((m) => preloads.get(m) ?? []);
+    const head = ssrBefore + result.head + ssrBetween;
+    const tail =
+      `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>` +
+      `<script type="application/json" id="__PAGE_CHUNKS__">${safeJson(chunks)}</script>${template.after}`;
 
     res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Render-Cache': 'miss' });
     // Kept as bytes: a chunk may end inside a multi-byte character.
