@@ -13,10 +13,11 @@ export function excerpt(html: string, limit: number): string {
 
 export const BLOG_PLACEHOLDER = '/api/images/blog/laptop-1.svg';
 
-export function BlogCard({ blog }: { blog: BlogCard_BlogFragment }) {
+/** `eager` for the first cards of the blog list, which show before any scrolling. */
+export function BlogCard({ blog, eager = false }: { blog: BlogCard_BlogFragment; eager?: boolean }) {
   return (
     <article className="blog-card" aria-label={blog.title}>
-      <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={400} height={250} loading="lazy" />
+      <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={400} height={250} loading={eager ? undefined : 'lazy'} />
       <div className="blog-card-body">
         <p className="date">{formatBlogDate(blog.createdAt)}</p>
         <h3>{blog.title}</h3>

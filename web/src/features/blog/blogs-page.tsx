@@ -43,8 +43,8 @@ export function BlogsPage() {
             </div>
           ) : (
             <div className="blog-grid">
-              {data.blogs.map((b) => (
-                <BlogCard key={b.id} blog={b} />
+              {data.blogs.map((b, i) => (
+                <BlogCard key={b.id} blog={b} eager={i < 2} />
               ))}
             </div>
           )}
@@ -88,7 +88,7 @@ export function BlogPage() {
           <Link to={ROUTES.blogs}>&larr; Go back to Blogs</Link>
           <h1>{blog.title}</h1>
           <p className="date">{formatBlogDate(blog.createdAt)}</p>
-          <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={800} height={500} />
+          <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={800} height={500} fetchPriority="high" />
           <SafeHtml html={blog.description} />
         </article>
       </div>
