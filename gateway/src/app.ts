@@ -158,11 +158,15 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         cache: htmlCache,
         log: (m) => console.error(m),
         // The pages' queries run in this process, through the same schema, limits and cache as /graphql.
-        execute: async ({ query, variables, operationName }) => {
-          // As text, so Apollo's document store answers with the parsed and validated query after the first time.
-          const response = await server.executeOperation({ query: print(query), variables, operationName }, { contextValue: context({}) });
-          if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the shop');
-          return response.body.singleResult;
+        // One context (so one set of DataLoaders) for all the queries of one page.
+        executor: () => {
+          const contextValue = context({});
+          return async ({ query, variables, operationName }) => {
+            // As text, so Apollo's document store answers with the parsed and validated query after the first time.
+            const response = await server.executeOperation({ query: print(query), variables, operationName }, { contextValue });
+            if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the shop');
+            return response.body.singleResult;
+          };
         },
       },
     });

@@ -50,7 +50,7 @@ beforeAll(async () => {
     serverEntry: path.join(dist, 'entry-server.mjs'),
     origin: 'https://shop.example',
     shopName: 'Digitic',
-    execute: () => Promise.reject(new Error('not used by the stand-in entry')),
+    executor: () => () => Promise.reject(new Error('not used by the stand-in entry')),
     cache: new InMemoryLRUCache(),
     log: () => undefined,
   });

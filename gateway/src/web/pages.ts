@@ -108,7 +108,8 @@ export interface PageRendererDeps {
   serverEntry?: string;
   origin: string;
   shopName: string;
-  execute: Execute;
+  /** Makes the runner of one page's GraphQL operations (called once per page). */
+  executor: () => Execute;
   cache: KeyValueCache<string> | null;
   log: (message: string) => void;
 }
@@ -142,7 +143,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       result = await entry.render({
         url: req.originalUrl,
         origin: deps.origin,
-        execute: deps.execute,
+        execute: deps.executor(),
         sanitize,
         shopName: deps.shopName,
         signal,
