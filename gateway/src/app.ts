@@ -21,6 +21,7 @@ import { createUpstream } from './datasources/http.js';
 import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
+import { pageSecurityHeaders } from './web/security-headers.js';
 import { sitemapRoutes } from './web/sitemap.js';
 import { hasIndex, staticFiles } from './web/static.js';
 import { resolvers } from './resolvers.js';
@@ -157,6 +158,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         shopName: config.shop.name,
         cache: htmlCache,
         log: (m) => console.error(m),
+        headers: pageSecurityHeaders(config),
         // The pages' queries run in this process, through the same schema, limits and cache as /graphql.
         // One context (so one set of DataLoaders) for all the queries of one page.
         executor: () => {

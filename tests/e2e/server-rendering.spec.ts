@@ -21,6 +21,8 @@ test('a product page arrives rendered: title, description, canonical, preview ta
   const product = await firstProduct(request);
   const res = await request.get(`/product/${product.id}`, { headers: { Accept: 'text/html' } });
   expect(res.status()).toBe(200);
+  expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   const html = await res.text();
   expect(html).toContain(`<title>${product.title} | Digitic</title>`);
   expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);

@@ -53,6 +53,7 @@ beforeAll(async () => {
     executor: () => () => Promise.reject(new Error('not used by the stand-in entry')),
     cache: new InMemoryLRUCache(),
     log: () => undefined,
+    headers: { 'Content-Security-Policy': "script-src 'self'" },
   });
   const app = express();
   app.get('/{*page}', (req, res, next) => void page(req, res).catch(next));
@@ -88,6 +89,7 @@ describe('server-rendered pages', () => {
     const second = await get('/blogs?x=1');
     expect(first.headers.get('x-render-cache')).toBe('miss');
     expect(second.headers.get('x-render-cache')).toBe('hit');
+    expect(second.headers.get('content-security-policy')).toBe("script-src 'self'");
     expect(await second.text()).toBe(await first.text());
   });
 
@@ -107,6 +109,7 @@ describe('server-rendered pages', () => {
       expect(html, p).toContain('<div id="root"></div>');
       expect(html, p).not.toContain('__APOLLO_STATE__');
       expect(html, p).not.toContain('fetchpriority="low"');
+      expect(res.headers.get('content-security-policy'), p).toBe("script-src 'self'");
     }
   });
 });

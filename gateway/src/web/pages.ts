@@ -108,6 +108,8 @@ export interface PageRendererDeps {
   serverEntry?: string;
   origin: string;
   shopName: string;
+  /** Sent with every page (the content security policy and its kin). */
+  headers: Record<string, string>;
   /** Makes the runner of one page's GraphQL operations (called once per page). */
   executor: () => Execute;
   cache: KeyValueCache<string> | null;
@@ -120,12 +122,13 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const preloads = preloadsByModule(deps.dist);
   const entry = deps.serverEntry ? ((await import(pathToFileURL(deps.serverEntry).href)) as ServerEntry) : null;
 
+  const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...deps.headers };
   const shell = template.before + template.headDefault + template.between + template.middle + template.after;
   // A server-rendered page shows without its scripts: they come after the page's pictures.
   const ssrBefore = lowPriorityScripts(template.before);
   const ssrBetween = lowPriorityScripts(template.between);
   const sendShell = (res: Response) => {
-    res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).send(shell);
+    res.status(200).set(htmlHeaders).send(shell);
   };
 
   return async function page(req: Request, res: Response) {
@@ -134,7 +137,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     const cached = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
     if (cached) {
       const { status, html } = JSON.parse(cached) as { status: number; html: string };
-      res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Render-Cache': 'hit' });
+      res.status(status).set({ ...htmlHeaders, 'X-Render-Cache': 'hit' });
       return void res.send(html);
     }
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
@@ -162,7 +165,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>` +
       `<script type="application/json" id="__PAGE_CHUNKS__">${safeJson(chunks)}</script>${template.after}`;
 
-    res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Render-Cache': 'miss' });
+    res.status(result.status).set({ ...htmlHeaders, 'X-Render-Cache': 'miss' });
     // Kept as bytes: a chunk may end inside a multi-byte character.
     const parts: Buffer[] = [Buffer.from(head)];
     res.write(head);
