@@ -21,7 +21,17 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', '*/vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'scripts/*.mjs',
+            'gateway/vitest.config.ts',
+            'api/vitest.config.ts',
+            'web/vitest.config.ts',
+            'payment-simulator/vitest.config.ts',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -7,7 +7,8 @@ import type { ApiConfig } from './config/env.js';
 import type { Database } from './db/schema.js';
 import { enquiriesRoutes } from './enquiries/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { errorHandler, requestId, routeNotFound } from './http/errors.js';
+import { badRequest, errorHandler, requestId, routeNotFound } from './http/errors.js';
+import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
 import type { Mailer } from './mail/mailer.js';
 import { ordersRoutes } from './orders/routes.js';
@@ -38,6 +39,11 @@ export function createApp(deps: Omit<AppDeps, 'auth'>) {
     next();
   });
   app.use(express.json({ limit: '100kb' }));
+  // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, rather than fail in the database.
+  app.use((req, _res, next) => {
+    const field = nulCharacterAt(req.query) ?? nulCharacterAt(req.body);
+    next(field ? badRequest(`${field} must not contain a NUL character`, field) : undefined);
+  });
 
   const api = express.Router();
   for (const routes of [healthRoutes, imagesRoutes, usersRoutes, productsRoutes, cartRoutes, ordersRoutes, blogsRoutes, enquiriesRoutes]) {

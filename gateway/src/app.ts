@@ -21,6 +21,8 @@ import { createUpstream } from './datasources/http.js';
 import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
+import { queryCostPlugin } from './security/query-cost.js';
+import { authThrottle, type HitCounter, memoryCounter, redisCounter } from './security/throttle.js';
 import { pageSecurityHeaders } from './web/security-headers.js';
 import { sitemapRoutes } from './web/sitemap.js';
 import { hasIndex, staticFiles } from './web/static.js';
@@ -66,6 +68,7 @@ async function serveWebApp(
 export interface GatewayOptions {
   payments?: PaymentOrders;
   cache?: KeyValueCache<string>;
+  counter?: HitCounter;
 }
 
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}) {
@@ -104,6 +107,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     plugins: [
       // graphql-armor's typings come from Apollo's CommonJS build; the plugins are the same objects.
       ...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]),
+      queryCostPlugin<GatewayContext>(),
       correlationPlugin,
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       ...(!config.responseCache
@@ -121,22 +125,42 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   await server.start();
 
   const http = createUpstream(config.shopApiUrl, config.upstreamTimeoutMs);
-  const context = makeContext({ http, config, payments: options.payments ?? createPaymentOrders(config.razorpay) });
+  const counter = options.counter ?? (config.redisUrl ? await redisCounter(config.redisUrl) : memoryCounter());
+  const context = makeContext({
+    http,
+    config,
+    payments: options.payments ?? createPaymentOrders(config.razorpay),
+    throttle: authThrottle(counter),
+  });
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
   // Brotli or gzip for every text answer that is not already compressed (the build's files are, on disk).
   app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
     next();
   });
+  // Liveness: the process answers. Readiness: it can serve shoppers, so the api behind it answers too.
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res) => {
+    try {
+      await http.get('health', { timeout: Math.min(config.upstreamTimeoutMs, 2_000) });
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'not ready', message: 'The shop api is unreachable', code: 'UPSTREAM_UNAVAILABLE' });
+    }
+  });
   app.use(
     '/graphql',
     cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false }),
     express.json({ limit: '100kb' }),
     expressMiddleware(server, {
-      context: async ({ req }) => context({ authorization: req.get('authorization'), requestId: req.get('x-request-id') }),
+      context: async ({ req }) =>
+        context({ authorization: req.get('authorization'), requestId: req.get('x-request-id'), clientIp: req.ip ?? 'unknown' }),
     }),
   );
   // Product and blog pictures live in the api; the shop serves them from its own origin.
@@ -178,6 +202,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     server,
     async stop() {
       await server.stop();
+      if (!options.counter) await counter.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AxiosInstance } from 'axios';
 import type { GatewayConfig } from './config/env.js';
 import { ShopApi } from './datasources/shop-api.js';
 import type { PaymentOrders } from './payments/provider-orders.js';
+import type { AuthThrottle } from './security/throttle.js';
 
 export interface GatewayContext {
   api: ShopApi;
@@ -12,6 +13,9 @@ export interface GatewayContext {
   requestId: string;
   config: GatewayConfig;
   payments: PaymentOrders;
+  /** The caller's address (the socket's, or the one a trusted proxy named): the key of per-client limits. */
+  clientIp: string;
+  throttle: AuthThrottle;
 }
 
 function bearer(header: string | undefined): string | null {
@@ -30,8 +34,8 @@ function subjectOf(token: string | null): string | null {
   }
 }
 
-export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; payments: PaymentOrders }) {
-  return (headers: { authorization?: string; requestId?: string }): GatewayContext => {
+export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; payments: PaymentOrders; throttle: AuthThrottle }) {
+  return (headers: { authorization?: string; requestId?: string; clientIp?: string }): GatewayContext => {
     const token = bearer(headers.authorization);
     const requestId = headers.requestId && /^[\w-]{1,64}$/.test(headers.requestId) ? headers.requestId : randomUUID();
     return {
@@ -41,6 +45,8 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
       requestId,
       config: deps.config,
       payments: deps.payments,
+      clientIp: headers.clientIp ?? 'server',
+      throttle: deps.throttle,
     };
   };
 }

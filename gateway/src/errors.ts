@@ -10,7 +10,10 @@ const CODE_BY_STATUS: Record<number, string> = {
   409: 'CONFLICT',
   413: 'BAD_USER_INPUT',
   429: 'RATE_LIMITED',
+  // A load balancer or proxy before the api answers these when no api is there.
+  502: 'UPSTREAM_UNAVAILABLE',
   503: 'UPSTREAM_UNAVAILABLE',
+  504: 'UPSTREAM_UNAVAILABLE',
 };
 
 /** The single translation from a failed REST call to a GraphQL error the client can act on. */
@@ -27,7 +30,12 @@ export function fromUpstream(err: unknown): GraphQLError {
   const message =
     code === 'INTERNAL_SERVER_ERROR' || typeof data?.message !== 'string' ? 'The shop service failed to answer' : data.message;
   return new GraphQLError(message, {
-    extensions: { code, ...(typeof data?.field === 'string' ? { field: data.field } : {}) },
+    extensions: {
+      code,
+      ...(typeof data?.field === 'string' ? { field: data.field } : {}),
+      // A refused token or sign-in answers 401, the api's own limits (per account) 429, as at the api.
+      ...(status === 401 || status === 429 ? { http: { status } } : {}),
+    },
   });
 }
 
@@ -36,5 +44,5 @@ export function badInput(message: string, field?: string): GraphQLError {
 }
 
 export function unauthenticated(): GraphQLError {
-  return new GraphQLError('Sign in to continue', { extensions: { code: 'UNAUTHENTICATED' } });
+  return new GraphQLError('Sign in to continue', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
 }

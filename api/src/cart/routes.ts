@@ -7,7 +7,9 @@ import { isUuid, parseInput, pathId } from '../http/validate.js';
 import { cartService, MAX_QUANTITY } from './service.js';
 
 const QUANTITY_RULE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
-const quantity = z.coerce.number({ error: QUANTITY_RULE }).int(QUANTITY_RULE).min(1, QUANTITY_RULE).max(MAX_QUANTITY, QUANTITY_RULE);
+// In a JSON body the quantity is a JSON number ("1" is refused); in a path it is digits, read as a number.
+const quantity = z.number({ error: QUANTITY_RULE }).int(QUANTITY_RULE).min(1, QUANTITY_RULE).max(MAX_QUANTITY, QUANTITY_RULE);
+const pathQuantity = z.coerce.number().pipe(quantity);
 const id = (name: string, message: string) =>
   z
     .string({ error: `${name} is required` })
@@ -35,7 +37,7 @@ export function cartRoutes(deps: AppDeps): Router {
   });
   router.delete('/user/update-product-cart/:id/:quantity', deps.auth, async (req, res) => {
     const lineId = pathId(req.params.id, 'Cart line');
-    const parsed = quantity.safeParse(/^\d+$/.test(String(req.params.quantity)) ? req.params.quantity : Number.NaN);
+    const parsed = pathQuantity.safeParse(/^\d+$/.test(String(req.params.quantity)) ? req.params.quantity : Number.NaN);
     if (!parsed.success) throw badRequest(QUANTITY_RULE, 'quantity');
     res.json(await cart.setQuantity(currentCustomer(res).id, lineId, parsed.data));
   });

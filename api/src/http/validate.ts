@@ -19,3 +19,22 @@ export function pathId(value: unknown, what: string): string {
   if (!isUuid(value)) throw notFound(`${what} not found`);
   return value.toLowerCase();
 }
+
+/** The first place in `value` (a parsed body, query or path) holding a NUL character, which no text column can store. */
+export function nulCharacterAt(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at || 'value' : null;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = nulCharacterAt(v, `${at}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = nulCharacterAt(v, at ? `${at}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -36,8 +36,8 @@ async function fillCart(c: TestCustomer): Promise<number> {
   return p.price * 2 + q.price + 100;
 }
 
-async function paidPayment(amount: number) {
-  const orderId = await createProviderOrder(api, amount);
+async function paidPayment(c: TestCustomer, amount: number) {
+  const orderId = await createProviderOrder(api, amount, c.id);
   const paid = await payInSimulator(api, orderId);
   expect(paid.status).toBe(200);
   return {
@@ -63,7 +63,7 @@ describe('POST /api/user/cart/create-order', () => {
   it('settles a simulated payment into an order and empties the cart', async () => {
     const c = await newCustomer(api);
     const total = await fillCart(c);
-    const paymentInfo = await paidPayment(total);
+    const paymentInfo = await paidPayment(c, total);
     const res = await createOrder(c, { shippingInfo, paymentInfo, orderItems: [], totalPrice: 1, totalPriceAfterDiscount: 1 });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
@@ -89,7 +89,7 @@ describe('POST /api/user/cart/create-order', () => {
 
   it('returns the same order when the payment is replayed, and never makes a second', async () => {
     const c = await newCustomer(api);
-    const paymentInfo = await paidPayment(await fillCart(c));
+    const paymentInfo = await paidPayment(c, await fillCart(c));
     const first = await createOrder(c, { shippingInfo, paymentInfo });
     await fillCart(c);
     const before = await orderCount();
@@ -102,7 +102,7 @@ describe('POST /api/user/cart/create-order', () => {
 
   it('makes one order when the same payment arrives twice at once', async () => {
     const c = await newCustomer(api);
-    const paymentInfo = await paidPayment(await fillCart(c));
+    const paymentInfo = await paidPayment(c, await fillCart(c));
     const before = await orderCount();
     const [a, b] = await Promise.all([createOrder(c, { shippingInfo, paymentInfo }), createOrder(c, { shippingInfo, paymentInfo })]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
@@ -112,7 +112,7 @@ describe('POST /api/user/cart/create-order', () => {
 
   it('refuses a forged signature and writes nothing', async () => {
     const c = await newCustomer(api);
-    const paymentInfo = await paidPayment(await fillCart(c));
+    const paymentInfo = await paidPayment(c, await fillCart(c));
     const before = await orderCount();
     const res = await createOrder(c, { shippingInfo, paymentInfo: { ...paymentInfo, razorpaySignature: 'f'.repeat(64) } });
     expect(res.status).toBe(402);
@@ -124,7 +124,7 @@ describe('POST /api/user/cart/create-order', () => {
   it('refuses a payment for another amount than the cart total, and keeps the cart', async () => {
     const c = await newCustomer(api);
     const total = await fillCart(c);
-    const paymentInfo = await paidPayment(total - 1);
+    const paymentInfo = await paidPayment(c, total - 1);
     const before = await orderCount();
     const res = await createOrder(c, { shippingInfo, paymentInfo, totalPrice: total - 1 });
     expect(res.status).toBe(402);
@@ -141,7 +141,7 @@ describe('POST /api/user/cart/create-order', () => {
 
   it('refuses a payment that the cart grew past after paying', async () => {
     const c = await newCustomer(api);
-    const paymentInfo = await paidPayment(await fillCart(c));
+    const paymentInfo = await paidPayment(c, await fillCart(c));
     const r = products[2] as ListedProduct;
     await api.http.post('/api/user/cart').set(c.auth).send({ productId: r._id, color: r.color[0]?._id, quantity: 1 });
     expect((await createOrder(c, { shippingInfo, paymentInfo })).status).toBe(402);
@@ -150,7 +150,7 @@ describe('POST /api/user/cart/create-order', () => {
   it('refuses a declined payment', async () => {
     const c = await newCustomer(api);
     const total = await fillCart(c);
-    const orderId = await createProviderOrder(api, total);
+    const orderId = await createProviderOrder(api, total, c.id);
     const declined = await payInSimulator(api, orderId, 'failure');
     expect(declined.status).toBe(400);
     const paymentId = (declined.body.error as unknown as { metadata: { payment_id: string } }).metadata.payment_id;
@@ -164,10 +164,15 @@ describe('POST /api/user/cart/create-order', () => {
     expect(res.body.message).toBe('The payment has not been completed');
   });
 
-  it("refuses another customer's payment", async () => {
+  it('refuses a payment another customer started, before and after they used it', async () => {
     const a = await newCustomer(api);
     const b = await newCustomer(api);
-    const paymentInfo = await paidPayment(await fillCart(a));
+    const paymentInfo = await paidPayment(a, await fillCart(a));
+    await fillCart(b);
+    const early = await createOrder(b, { shippingInfo, paymentInfo });
+    expect(early.status).toBe(402);
+    expect(early.body.message).toBe('This payment was started by another customer');
+    expect((await api.http.get('/api/user/cart').set(b.auth)).body).toHaveLength(2);
     expect((await createOrder(a, { shippingInfo, paymentInfo })).status).toBe(201);
     await fillCart(b);
     const res = await createOrder(b, { shippingInfo, paymentInfo });
@@ -177,7 +182,7 @@ describe('POST /api/user/cart/create-order', () => {
 
   it('refuses an empty cart', async () => {
     const c = await newCustomer(api);
-    const paymentInfo = await paidPayment(500);
+    const paymentInfo = await paidPayment(c, 500);
     const res = await createOrder(c, { shippingInfo, paymentInfo });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Your cart is empty');
@@ -221,11 +226,58 @@ describe('GET /api/user/getmyorders', () => {
   it("shows only the caller's orders, newest first", async () => {
     const a = await newCustomer(api);
     const b = await newCustomer(api);
-    const first = await createOrder(a, { shippingInfo, paymentInfo: await paidPayment(await fillCart(a)) });
-    const second = await createOrder(a, { shippingInfo, paymentInfo: await paidPayment(await fillCart(a)) });
+    const first = await createOrder(a, { shippingInfo, paymentInfo: await paidPayment(a, await fillCart(a)) });
+    const second = await createOrder(a, { shippingInfo, paymentInfo: await paidPayment(a, await fillCart(a)) });
     const mine = await api.http.get('/api/user/getmyorders').set(a.auth);
     expect(mine.body.orders.map((o: { _id: string }) => o._id)).toEqual([second.body.order._id, first.body.order._id]);
     expect((await api.http.get('/api/user/getmyorders').set(b.auth)).body).toEqual({ orders: [] });
+  });
+});
+
+describe('stock', () => {
+  it('lets one of 20 paid checkouts take the last unit; the others keep their carts and their payments are kept for a refund', async () => {
+    const [p] = (await someProducts(api, 'limit=1&sort=-price')) as [ListedProduct];
+    await api.database.db.updateTable('products').set({ quantity: 1 }).where('id', '=', p._id).execute();
+    const shoppers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const c = await newCustomer(api);
+        await api.http.post('/api/user/cart').set(c.auth).send({ productId: p._id, color: p.color[0]?._id, quantity: 1 });
+        return { c, paymentInfo: await paidPayment(c, p.price + 100) };
+      }),
+    );
+    const before = await orderCount();
+    const results = await Promise.all(shoppers.map(({ c, paymentInfo }) => createOrder(c, { shippingInfo, paymentInfo })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.map((r) => r.status)).toEqual(Array(19).fill(409));
+    expect(refused[0]?.body.message).toBe(`Sorry, ${p.title} is out of stock. Your payment will be refunded.`);
+    expect(await orderCount()).toBe(before + 1);
+    const stock = await api.database.db
+      .selectFrom('products')
+      .select(['quantity', 'sold'])
+      .where('id', '=', p._id)
+      .executeTakeFirstOrThrow();
+    expect(stock.quantity).toBe(0);
+    const kept = await api.database.db
+      .selectFrom('unsettled_payments')
+      .select('reason')
+      .where(
+        'razorpay_payment_id',
+        'in',
+        shoppers.map((s) => s.paymentInfo.razorpayPaymentId as string),
+      )
+      .execute();
+    expect(kept).toHaveLength(19);
+    expect(new Set(kept.map((k) => k.reason))).toEqual(new Set([`out of stock: ${p.title}`]));
+    const carts = await Promise.all(shoppers.map(({ c }) => api.http.get('/api/user/cart').set(c.auth)));
+    expect(carts.filter((r) => r.body.length === 1)).toHaveLength(19);
+  });
+
+  it('never lets the database hold a negative stock', async () => {
+    const [p] = (await someProducts(api, 'limit=1')) as [ListedProduct];
+    await expect(api.database.db.updateTable('products').set({ quantity: -1 }).where('id', '=', p._id).execute()).rejects.toThrow(
+      /violates check constraint "products_quantity_check"/,
+    );
   });
 });
 

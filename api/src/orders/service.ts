@@ -23,10 +23,28 @@ class AmountMismatch extends Error {
   }
 }
 
+class OutOfStock extends Error {
+  constructor(
+    readonly title: string,
+    readonly cartTotal: number,
+  ) {
+    super('out of stock');
+  }
+}
+
 export function ordersService(db: Kysely<Database>, payments: PaymentProvider, log: Log) {
   /** A captured payment that made no order is recorded for a refund, never dropped. */
-  async function keepUnsettled(customerId: string, providerOrderId: string, paymentId: string, paidPaise: number, cartTotal: number) {
-    log(`payment ${paymentId} paid ${paidPaise} paise but the cart of ${customerId} totals ${cartTotal * 100}: kept for a refund`);
+  async function keepUnsettled(
+    customerId: string,
+    providerOrderId: string,
+    paymentId: string,
+    paidPaise: number,
+    cartTotal: number,
+    reason = 'amount paid does not match the cart total',
+  ) {
+    log(
+      `payment ${paymentId} paid ${paidPaise} paise for the cart of ${customerId} (${cartTotal * 100}) but made no order (${reason}): kept for a refund`,
+    );
     await db
       .insertInto('unsettled_payments')
       .values({
@@ -35,7 +53,7 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
         customer_id: customerId,
         amount_paid: paidPaise,
         cart_total: cartTotal * 100,
-        reason: 'amount paid does not match the cart total',
+        reason,
       })
       .onConflict((oc) => oc.column('razorpay_payment_id').doNothing())
       .execute();
@@ -81,6 +99,9 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
 
       const [providerOrder, providerPayment] = await Promise.all([payments.fetchOrder(providerOrderId), payments.fetchPayment(paymentId)]);
       if (providerPayment.order_id !== providerOrderId) throw paymentFailed('The payment does not belong to this payment order');
+      // The gateway names the customer on every payment it starts; nobody spends a payment someone else started.
+      const notes = providerOrder.notes && !Array.isArray(providerOrder.notes) ? providerOrder.notes : {};
+      if (notes.customer !== customerId) throw paymentFailed('This payment was started by another customer');
       const captured = providerPayment.status === 'captured' || providerOrder.status === 'paid';
       if (!captured) throw paymentFailed('The payment has not been completed');
       if (providerPayment.currency !== 'INR' || providerOrder.currency !== 'INR') throw paymentFailed('The payment was not made in INR');
@@ -123,12 +144,21 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
               })),
             )
             .execute();
+          // Stock is taken with a guarded update: of two orders for the last unit, one updates a row
+          // and the other none (and the database's check refuses a negative count besides).
+          const wanted = new Map<string, { title: string; quantity: number }>();
           for (const l of lines) {
-            await trx
+            const w = wanted.get(l.productId._id) ?? { title: l.productId.title, quantity: 0 };
+            wanted.set(l.productId._id, { ...w, quantity: w.quantity + l.quantity });
+          }
+          for (const [productId, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+            const taken = await trx
               .updateTable('products')
-              .set((eb) => ({ sold: eb('sold', '+', l.quantity) }))
-              .where('id', '=', l.productId._id)
-              .execute();
+              .set((eb) => ({ quantity: eb('quantity', '-', w.quantity), sold: eb('sold', '+', w.quantity) }))
+              .where('id', '=', productId)
+              .where('quantity', '>=', w.quantity)
+              .executeTakeFirst();
+            if (Number(taken.numUpdatedRows) !== 1) throw new OutOfStock(w.title, total);
           }
           await trx.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
           return { id: order.id, created: true };
@@ -139,6 +169,10 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
         }
         return { order: await orderById(settled.id), created: settled.created };
       } catch (err) {
+        if (err instanceof OutOfStock) {
+          await keepUnsettled(customerId, providerOrderId, paymentId, providerPayment.amount, err.cartTotal, `out of stock: ${err.title}`);
+          throw conflict(`Sorry, ${err.title} is out of stock. Your payment will be refunded.`);
+        }
         if (err instanceof AmountMismatch) {
           await keepUnsettled(customerId, providerOrderId, paymentId, providerPayment.amount, err.cartTotal);
           throw paymentFailed(`The amount paid does not match your cart total of Rs. ${err.cartTotal}`);

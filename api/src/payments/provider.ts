@@ -9,6 +9,8 @@ export interface ProviderOrder {
   amount_paid: number;
   currency: string;
   status: string;
+  /** What the shop wrote on the order when it started the payment: `customer` is the customer's id. */
+  notes?: Record<string, string> | unknown[];
 }
 
 export interface ProviderPayment {

@@ -168,14 +168,15 @@ export async function payInSimulator(api: TestApi, orderId: string, outcome: 'su
 }
 
 /** Creates a provider order in the simulator as the gateway will (Razorpay's REST API, basic auth). */
-export async function createProviderOrder(api: TestApi, amountRupees: number): Promise<string> {
+/** A provider order as the gateway's startCheckout makes it: for `customerId`, named in its notes. */
+export async function createProviderOrder(api: TestApi, amountRupees: number, customerId: string): Promise<string> {
   const res = await fetch(`${api.sim.url}/v1/orders`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       Authorization: `Basic ${Buffer.from(`${api.config.razorpay.keyId}:${api.config.razorpay.keySecret}`).toString('base64')}`,
     },
-    body: JSON.stringify({ amount: amountRupees * 100, currency: 'INR', receipt: 'test' }),
+    body: JSON.stringify({ amount: amountRupees * 100, currency: 'INR', receipt: 'test', notes: { customer: customerId } }),
   });
   const body = (await res.json()) as { id: string };
   return body.id;

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   // The shop's public address for canonical links, sitemaps and previews; never taken from a request's Host header.
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GATEWAY_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  // Which proxies in front of the gateway may name the client in X-Forwarded-For (Express "trust proxy"):
+  // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
+  // or addresses/subnets such as "loopback" or "10.0.0.0/8".
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off')),
 });
 
 export interface GatewayConfig {
@@ -45,6 +49,8 @@ export interface GatewayConfig {
   ssrEntry: string | undefined;
   publicUrl: string;
   responseCache: boolean;
+  /** Express's "trust proxy" setting. */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -92,5 +98,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
+    trustProxy: env.TRUST_PROXY === 'off' ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
   };
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { MutationResolvers } from '../__generated__/resolvers-types.js';
-import type { ProductRecord } from '../datasources/types.js';
+import type { ShopApi } from '../datasources/shop-api.js';
+import type { CartLineRecord, ProductRecord } from '../datasources/types.js';
 import { badInput, unauthenticated } from '../errors.js';
 import { cartModel } from './cart.js';
 import { checkoutScriptUrl, SHIPPING_FEE } from './shop-info.js';
@@ -27,13 +29,32 @@ function parseAddress(input: unknown) {
   throw badInput(issue?.message ?? 'Invalid address', `address.${issue?.path.join('.') ?? ''}`);
 }
 
+/** No payment is started for more units than the shop has; the api checks again when the order is made. */
+async function ensureInStock(api: ShopApi, lines: CartLineRecord[]) {
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.productId._id, (wanted.get(l.productId._id) ?? 0) + l.quantity);
+  const products = await api.productById.loadMany([...wanted.keys()]);
+  for (const product of products) {
+    if (!product || product instanceof Error) continue;
+    const want = wanted.get(product._id) ?? 0;
+    if (product.quantity < want) {
+      throw new GraphQLError(
+        product.quantity === 0
+          ? `Sorry, ${product.title} is out of stock`
+          : `Sorry, only ${product.quantity} of ${product.title} left in stock`,
+        { extensions: { code: 'CONFLICT', field: 'cart' } },
+      );
+    }
+  }
+}
+
 const receipt = () => `rcpt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 export const Mutation: MutationResolvers = {
   register: (_root, { input }, { api }) => api.register(input),
 
-  async login(_root, { input }, { api }) {
-    const { token, ...customer } = await api.login(input);
+  async login(_root, { input }, { api, throttle, clientIp }) {
+    const { token, ...customer } = await throttle.login(clientIp, input.email, () => api.login(input));
     return { token, customer };
   },
 
@@ -43,8 +64,10 @@ export const Mutation: MutationResolvers = {
     return { token, customer };
   },
 
-  requestPasswordReset: (_root, { email }, { api }) => api.forgotPassword(email),
-  resetPassword: (_root, { input }, { api }) => api.resetPassword(input.token, input.password),
+  requestPasswordReset: (_root, { email }, { api, throttle, clientIp }) =>
+    throttle.resetRequest(clientIp, email, () => api.forgotPassword(email)),
+  resetPassword: (_root, { input }, { api, throttle, clientIp }) =>
+    throttle.reset(clientIp, () => api.resetPassword(input.token, input.password)),
 
   async toggleWishlist(_root, { productId }, { api, customerId }) {
     if (!api.signedIn) throw unauthenticated();
@@ -98,6 +121,7 @@ export const Mutation: MutationResolvers = {
     parseAddress(address);
     const lines = await api.cart();
     if (lines.length === 0) throw badInput('Your cart is empty', 'cart');
+    await ensureInStock(api, lines);
     const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
     const total = subtotal + SHIPPING_FEE;
     const order = await payments.create(total * 100, receipt(), { customer: customerId ?? '' });

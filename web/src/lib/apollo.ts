@@ -12,6 +12,18 @@ const auth = setContext((_op, { headers }: { headers?: Record<string, string> })
 });
 
 // An expired or rejected token signs the customer out and sends them to the login page.
+/**
+ * The gateway answers a refused sign-in, a bad token or a rate limit with 401 or 429 and the GraphQL
+ * errors in the body (for other clients); the shop reads those errors as the GraphQL errors they are.
+ */
+const readErrorStatuses: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if ((res.status === 401 || res.status === 429) && res.headers.get('content-type')?.includes('json')) {
+    return new Response(res.body, { status: 200, headers: res.headers });
+  }
+  return res;
+};
+
 const signOutOnUnauthenticated = onError(({ graphQLErrors }) => {
   if (graphQLErrors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED') && storedToken()) {
     localStorage.clear();
@@ -83,7 +95,7 @@ export function createApolloClient(uri = '/graphql', initialState?: NormalizedCa
     restoredFromServer = true;
   }
   return new ApolloClient({
-    link: from([mutationsAfterRefresh, signOutOnUnauthenticated, auth, new HttpLink({ uri })]),
+    link: from([mutationsAfterRefresh, signOutOnUnauthenticated, auth, new HttpLink({ uri, fetch: readErrorStatuses })]),
     cache,
     // Queries the server already answered are not asked again while the page hydrates.
     ssrForceFetchDelay: initialState ? 100 : 0,

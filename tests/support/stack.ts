@@ -1,0 +1,264 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
+import pg from 'pg';
+import { FaultProxy } from './fault-proxy';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters-0123456789';
+
+export interface StackOptions {
+  /** First port; the stack uses the next 3 × (apis + gateways) + 2 ports after it. */
+  basePort: number;
+  apis?: number;
+  gateways?: number;
+  /** NODE_ENV=production (real Razorpay settings pointed at the simulator, a fixed JWT secret). */
+  production?: boolean;
+  /** A PostgreSQL database of the stack's own on this server (created, then dropped on close); PGlite when unset. */
+  postgresAdminUrl?: string;
+  redisUrl?: string;
+  /** Serve the built storefront from the gateways. */
+  web?: boolean;
+  env?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
+  apiEnv?: Record<string, string>;
+}
+
+interface Service {
+  name: string;
+  url: string;
+  health: string;
+  cwd: string;
+  env: Record<string, string>;
+  child: ChildProcess | null;
+  output: string[];
+}
+
+export interface Stack {
+  /** The gateways, each through the shop's public address. */
+  shops: string[];
+  /** The apis, directly. */
+  apis: string[];
+  /** Fault proxies: gateway i → apiProxies[i] → api (i mod apis). */
+  apiProxies: FaultProxy[];
+  /** Fault proxy between every service and the payment simulator. */
+  providerProxy: FaultProxy;
+  simulatorUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  db: pg.Pool | null;
+  stopApi(i: number, signal?: NodeJS.Signals): Promise<void>;
+  startApi(i: number): Promise<void>;
+  /** What a service printed (its last lines), for a failing test's message. */
+  output(name: string): string;
+  close(): Promise<void>;
+}
+
+async function waitUp(url: string, child: ChildProcess | null, seconds = 60): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not come up in ${seconds} s`);
+}
+
+/** Creates a database of its own on the server of `adminUrl` and returns its URL. */
+export async function createDatabase(adminUrl: string, prefix = 'digitic_test'): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  try {
+    const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^digitic_[a-z0-9_]+$/.test(name)) return;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The PostgreSQL server of this machine when one answers (an admin URL), else null. */
+export async function localPostgres(): Promise<string | null> {
+  const url = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The built shop as separate processes on loopback: the payment simulator, `apis` apis and
+ * `gateways` gateways, each gateway reaching its api through a fault proxy, and every service
+ * reaching the simulator through one, so tests can stop, slow or break any link.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { basePort, apis = 1, gateways = 1, production = false } = options;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-stack-'));
+  const databaseUrl = options.postgresAdminUrl ? await createDatabase(options.postgresAdminUrl) : null;
+  if (!databaseUrl && apis > 1) throw new Error('Several apis share one PostgreSQL: pass postgresAdminUrl');
+  let port = basePort;
+  const simPort = port++;
+  const providerProxy = await FaultProxy.start(port++, `http://127.0.0.1:${simPort}`);
+  const simulatorUrl = `http://127.0.0.1:${simPort}`;
+  const payments: Record<string, string> = production
+    ? { RAZORPAY_KEY_ID: SIMULATOR_KEY_ID, RAZORPAY_KEY_SECRET: SIMULATOR_KEY_SECRET, RAZORPAY_API_URL: providerProxy.url }
+    : { PAYMENT_SIM_URL: providerProxy.url, RAZORPAY_API_URL: providerProxy.url };
+  const common: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: production ? 'production' : 'development',
+    LOG_SILENT: '1',
+    ...options.env,
+  };
+  const services: Service[] = [];
+  const sim: Service = {
+    name: 'simulator',
+    url: simulatorUrl,
+    health: `${simulatorUrl}/checkout.js`,
+    cwd: 'payment-simulator',
+    env: { ...common, PAYMENT_SIM_PORT: String(simPort) },
+    child: null,
+    output: [],
+  };
+  const apiServices: Service[] = [];
+  for (let i = 0; i < apis; i++) {
+    const apiPort = port++;
+    apiServices.push({
+      name: `api${i}`,
+      url: `http://127.0.0.1:${apiPort}`,
+      health: `http://127.0.0.1:${apiPort}/api/health`,
+      cwd: 'api',
+      env: {
+        ...common,
+        ...payments,
+        API_PORT: String(apiPort),
+        DATA_DIR: path.join(dataDir, 'api'),
+        DATABASE_URL: databaseUrl ?? '',
+        JWT_SECRET,
+        WEB_URL: 'http://shop.digitic.test',
+        ...options.apiEnv,
+      },
+      child: null,
+      output: [],
+    });
+  }
+  const apiProxies: FaultProxy[] = [];
+  const gatewayServices: Service[] = [];
+  for (let i = 0; i < gateways; i++) {
+    const proxy = await FaultProxy.start(port++, (apiServices[i % apis] as Service).url);
+    apiProxies.push(proxy);
+    const gwPort = port++;
+    gatewayServices.push({
+      name: `gateway${i}`,
+      url: `http://127.0.0.1:${gwPort}`,
+      health: `http://127.0.0.1:${gwPort}/ready`,
+      cwd: 'gateway',
+      env: {
+        ...common,
+        ...payments,
+        PORT: String(gwPort),
+        HOST: '127.0.0.1',
+        SHOP_API_URL: `${proxy.url}/api`,
+        UPSTREAM_TIMEOUT_MS: '3000',
+        REDIS_URL: options.redisUrl ?? '',
+        PUBLIC_URL: 'http://shop.digitic.test',
+        WEB_DIST: options.web ? path.join(ROOT, 'web/dist') : '',
+        ...options.gatewayEnv,
+      },
+      child: null,
+      output: [],
+    });
+  }
+
+  const spawnService = (s: Service) => {
+    const child = spawn(process.execPath, ['dist/server.js'], {
+      cwd: path.join(ROOT, s.cwd),
+      env: s.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      s.output.push(chunk.toString());
+      if (s.output.length > 200) s.output.splice(0, s.output.length - 200);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    s.child = child;
+    return child;
+  };
+  const stopService = async (s: Service, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = s.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(force);
+  };
+
+  services.push(sim, ...apiServices, ...gatewayServices);
+  const stack: Stack = {
+    shops: gatewayServices.map((s) => s.url),
+    apis: apiServices.map((s) => s.url),
+    apiProxies,
+    providerProxy,
+    simulatorUrl,
+    dataDir,
+    databaseUrl,
+    db: databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null,
+    async stopApi(i, signal) {
+      await stopService(apiServices[i] as Service, signal);
+    },
+    async startApi(i) {
+      const s = apiServices[i] as Service;
+      await waitUp(s.health, spawnService(s));
+    },
+    output(name) {
+      return services.find((s) => s.name === name)?.output.join('') ?? '';
+    },
+    async close() {
+      await stack.db?.end();
+      await Promise.all(gatewayServices.map((s) => stopService(s)));
+      await Promise.all(apiServices.map((s) => stopService(s)));
+      await stopService(sim);
+      await Promise.all([...apiProxies, providerProxy].map((p) => p.close()));
+      if (databaseUrl && options.postgresAdminUrl) await dropDatabase(options.postgresAdminUrl, databaseUrl).catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitUp(sim.health, spawnService(sim));
+    // The first api migrates and seeds; the others start once it has.
+    const [first, ...rest] = apiServices as [Service, ...Service[]];
+    await waitUp(first.health, spawnService(first));
+    await Promise.all(rest.map((s) => waitUp(s.health, spawnService(s))));
+    await Promise.all(gatewayServices.map((s) => waitUp(s.health, spawnService(s))));
+  } catch (err) {
+    const printed = services.map((s) => `--- ${s.name}\n${s.output.join('').slice(-2000)}`).join('\n');
+    await stack.close();
+    throw new Error(`${(err as Error).message}\n${printed}`);
+  }
+  return stack;
+}

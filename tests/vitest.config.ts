@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The security suite (npm test) and the fault, race and load suite (npm run test:resilience) run the
+// built shop as real processes (tests/support/stack.ts), one file at a time: they share two cores.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@digitic/payment-simulator/keys': src('../payment-simulator/src/keys.ts'),
+    },
+  },
+  test: {
+    include: process.env.SUITE === 'resilience' ? ['resilience/**/*.test.ts'] : ['security/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
