@@ -3,13 +3,14 @@ import type { AppDeps } from '../app.js';
 import type { Blog } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { pathId } from '../http/validate.js';
+import { cleanStoredHtml } from '../products/sanitize.js';
 
 export function blogJson(b: Blog) {
   return {
     _id: b.id,
     title: b.title,
     slug: b.slug,
-    description: b.description,
+    description: cleanStoredHtml(b.description),
     category: b.category,
     images: b.images,
     author: b.author,

@@ -32,3 +32,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, OPTIONS);
+
+const recent = new Map<string, string>();
+/**
+ * The same allow-list on the way out: whatever reached the database (an import, a manual edit)
+ * leaves the api clean. Recent results are kept, so a catalogue page costs no re-parsing.
+ */
+export function cleanStoredHtml(html: string): string {
+  const hit = recent.get(html);
+  if (hit !== undefined) return hit;
+  const clean = sanitizeRichText(html);
+  if (recent.size >= 2_000) recent.delete(recent.keys().next().value as string);
+  recent.set(html, clean);
+  return clean;
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Product } from '../db/schema.js';
+import { cleanStoredHtml } from './sanitize.js';
 
 export interface ColorJson {
   _id: string;
@@ -20,7 +21,7 @@ export function productJson(p: Product, colors: ColorJson[], ratings: RatingJson
     _id: p.id,
     title: p.title,
     slug: p.slug,
-    description: p.description,
+    description: cleanStoredHtml(p.description),
     price: p.price,
     category: p.category,
     brand: p.brand,

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, type GqlResult, newShopper, PASSWORD, type Shopper, uniqueEmail } from '../support/shop-client';
+import { localPostgres, type Stack, startStack } from '../support/stack';
+
+// Sign-in and reset guessing, against the production build. The gateway trusts no proxy here
+// (TRUST_PROXY unset), so a forged X-Forwarded-For names no other client.
+
+let stack: Stack;
+let shop: string;
+beforeAll(async () => {
+  stack = await startStack({ basePort: 4830, production: true, postgresAdminUrl: (await localPostgres()) ?? undefined });
+  shop = stack.shops[0] as string;
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const forged = (n: number) => ({ 'X-Forwarded-For': `203.0.113.${n}`, 'X-Real-IP': `203.0.113.${n}` });
+const login = (email: string, password: string, n = 0) =>
+  gql(shop, 'mutation($i: LoginInput!) { login(input: $i) { token } }', { i: { email, password } }, { headers: forged(n) });
+const askReset = (email: string, n = 0) =>
+  gql(shop, 'mutation($e: String!) { requestPasswordReset(email: $e) { message } }', { e: email }, { headers: forged(n) });
+const limited = (res: GqlResult) => {
+  expect(res.status).toBe(429);
+  expect(res.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(res.data ?? null).toBeNull();
+};
+
+describe('guessing passwords', () => {
+  let owner: Shopper;
+  beforeAll(async () => {
+    owner = await newShopper(shop, 'owner');
+  });
+
+  it('answers 429 after five wrong passwords for one account, even to the right one from a "new" address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await login(owner.email, `guess-${i}`, i);
+      expect(res.status).toBe(401);
+      expect(res.errors?.[0]?.message).toBe('Invalid email or password');
+    }
+    const blocked = await login(owner.email, PASSWORD, 99);
+    limited(blocked);
+    expect(blocked.errors?.[0]?.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    // The owner's existing session is untouched.
+    expect((await gql(shop, '{ me { id } }', {}, { token: owner.token })).data).toEqual({ me: { id: owner.id } });
+  });
+
+  it('answers 429 to a client that keeps failing across many accounts, whatever X-Forwarded-For says', async () => {
+    let refused: GqlResult | null = null;
+    for (let i = 0; i < 25 && !refused; i++) {
+      const res = await login(uniqueEmail('spray'), 'Summer2026!', i);
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(401);
+    }
+    expect(refused).not.toBeNull();
+    limited(refused as GqlResult);
+    limited(await login(uniqueEmail('spray'), 'Winter2026!', 250));
+  });
+});
+
+describe('asking for reset links', () => {
+  it('sends at most three links an hour for one account and refuses the fourth with 429', async () => {
+    const email = uniqueEmail('reset');
+    for (let i = 0; i < 3; i++) expect((await askReset(email, i)).errors).toBeUndefined();
+    const fourth = await askReset(email, 7);
+    limited(fourth);
+    expect(fourth.errors?.[0]?.message).toMatch(/^Too many password reset requests/);
+  });
+
+  it('refuses a client that asks for many accounts', async () => {
+    let refused: GqlResult | null = null;
+    for (let i = 0; i < 15 && !refused; i++) {
+      const res = await askReset(uniqueEmail('many'), i);
+      if (res.status === 429) refused = res;
+    }
+    expect(refused).not.toBeNull();
+  });
+
+  it('counts wrong reset tokens against the client', async () => {
+    let refused: GqlResult | null = null;
+    for (let i = 0; i < 15 && !refused; i++) {
+      const res = await gql(
+        shop,
+        'mutation($i: ResetPasswordInput!) { resetPassword(input: $i) { message } }',
+        { i: { token: `guess-${i}-${'x'.repeat(40)}`, password: 'another passphrase' } },
+        { headers: forged(i) },
+      );
+      if (res.status === 429) refused = res;
+      else expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    expect(refused).not.toBeNull();
+    limited(refused as GqlResult);
+  });
+});
