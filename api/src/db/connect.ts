@@ -21,8 +21,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 export async function openDb(target: DbTarget): Promise<Db> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
-    // A dropped idle connection must not crash the process; the next query reconnects.
+    // A dropped connection must not crash the process: idle ones report on the pool, and one that is
+    // checked out (between two queries of a transaction, say) reports on its client. The query in
+    // flight fails (503), the pool discards the client, and the next query opens a new connection.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
