@@ -84,7 +84,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const cache: KeyValueCache<string> =
     options.cache ??
     (config.redisUrl
-      ? new KeyvAdapter(new Keyv({ store: new KeyvRedis(config.redisUrl), namespace: 'digitic-gateway' }) as never)
+      ? new KeyvAdapter(new Keyv({ store: new KeyvRedis(config.redisUrl), namespace: `${config.redisPrefix}-gateway` }) as never)
       : new InMemoryLRUCache({ maxSize: 64 * 1024 * 1024 }));
 
   const server = new ApolloServer<GatewayContext>({
@@ -125,7 +125,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   await server.start();
 
   const http = createUpstream(config.shopApiUrl, config.upstreamTimeoutMs);
-  const counter = options.counter ?? (config.redisUrl ? await redisCounter(config.redisUrl) : memoryCounter());
+  const counter = options.counter ?? (config.redisUrl ? await redisCounter(config.redisUrl, `${config.redisPrefix}:throttle:`) : memoryCounter());
   const context = makeContext({
     http,
     config,

@@ -97,6 +97,24 @@ export async function dropDatabase(adminUrl: string, url: string): Promise<void>
   }
 }
 
+/** The Redis server of this machine when one answers (TEST_REDIS_URL, or the default port), else null. */
+export async function localRedis(): Promise<string | null> {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { port, hostname } = new URL(url);
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok ? url : null);
+    };
+    socket.setTimeout(1500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+    socket.once('connect', () => socket.write('PING\r\n'));
+  });
+}
+
 /** The PostgreSQL server of this machine when one answers (an admin URL), else null. */
 export async function localPostgres(): Promise<string | null> {
   const url = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -167,6 +185,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   const apiProxies: FaultProxy[] = [];
   const gatewayServices: Service[] = [];
+  // One namespace for all the gateways of this stack, and none shared with another run.
+  const redisPrefix = `digitic-test-${process.pid}-${basePort}-${Date.now().toString(36)}`;
   for (let i = 0; i < gateways; i++) {
     const proxy = await FaultProxy.start(port++, (apiServices[i % apis] as Service).url);
     apiProxies.push(proxy);
@@ -184,6 +204,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         SHOP_API_URL: `${proxy.url}/api`,
         UPSTREAM_TIMEOUT_MS: '3000',
         REDIS_URL: options.redisUrl ?? '',
+        REDIS_PREFIX: redisPrefix,
         PUBLIC_URL: 'http://shop.digitic.test',
         WEB_DIST: options.web ? path.join(ROOT, 'web/dist') : '',
         ...options.gatewayEnv,

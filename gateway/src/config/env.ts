@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  // Namespace of every key this shop keeps in Redis (several shops, or test runs, can share one server).
+  REDIS_PREFIX: z.string().regex(/^[\w:-]{1,64}$/, 'letters, digits, _, - and : only').default('digitic'),
   CORS_ORIGINS: z.string().default(''),
   SHOP_NAME: z.string().min(1).default('Digitic'),
   SHOP_PHONE: z.string().min(1).default('+971 4 000 0000'),
@@ -42,6 +44,7 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean; simulatorUrl: string };
   redisUrl: string | undefined;
+  redisPrefix: string;
   corsOrigins: string[];
   shop: { name: string; phone: string; email: string; address: string };
   webDist: string | undefined;
@@ -89,6 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
           simulatorUrl,
         },
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -1,0 +1,155 @@
+// Simulated shoppers against 2 gateways and 2 apis sharing one PostgreSQL (and Redis when one
+// answers), on loopback: browse the store, search, open a product, add to the cart, and now and
+// then pay with the simulator and place the order. Stages of rising concurrency; each prints
+// requests, errors, p50/p95/p99 and orders made against orders expected.
+//
+//   node --import tsx tests/load/shoppers.ts [--seconds=60] [--stages=4,12,24] [--check]
+//
+// --check exits non-zero on any error, a lost or a double order. Latency is printed, never asserted.
+import { cpus } from 'node:os';
+import {
+  addToCart,
+  gql,
+  type ListedProduct,
+  newShopper,
+  pay,
+  placeOrder,
+  products,
+  type Shopper,
+  startCheckout,
+} from '../support/shop-client';
+import { localPostgres, localRedis, type Stack, startStack } from '../support/stack';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const seconds = Number(arg('seconds', '60'));
+const stages = arg('stages', '4,12,24').split(',').map(Number);
+const check = process.argv.includes('--check');
+
+interface Tally {
+  latencies: number[];
+  errors: string[];
+  ordersExpected: number;
+  orderIds: string[];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function timed<T extends { status: number; errors?: { message: string }[] | undefined }>(
+  tally: Tally,
+  what: string,
+  run: () => Promise<T>,
+) {
+  const started = performance.now();
+  const res = await run();
+  tally.latencies.push(performance.now() - started);
+  if (res.status !== 200 || res.errors) tally.errors.push(`${what}: ${res.status} ${res.errors?.[0]?.message ?? ''}`);
+  return res;
+}
+
+async function shopperLoop(
+  shop: string,
+  simulator: string,
+  catalogue: ListedProduct[],
+  shopper: Shopper,
+  until: number,
+  tally: Tally,
+  n: number,
+) {
+  let round = 0;
+  while (Date.now() < until) {
+    round += 1;
+    const product = catalogue[(n * 7 + round) % catalogue.length] as ListedProduct;
+    await timed(tally, 'store', () =>
+      gql(shop, 'query($p: Int) { products(page: $p, pageSize: 20) { totalCount items { id title price images { url } } } }', {
+        p: (round % 3) + 1,
+      }),
+    );
+    await timed(tally, 'search', () =>
+      gql(shop, 'query($q: String!) { searchProducts(query: $q) { items { id title } } }', { q: product.title.slice(0, 4) }),
+    );
+    await timed(tally, 'product', () =>
+      gql(shop, 'query($id: ID!) { product(id: $id) { id title price description colors { id title } reviews { star } } }', {
+        id: product.id,
+      }),
+    );
+    await timed(tally, 'addToCart', () => addToCart(shop, shopper.token, product, 1));
+    await timed(tally, 'cart', () => gql(shop, '{ cart { lineCount subtotal total } }', {}, { token: shopper.token }));
+    if (round % 3 === 0) {
+      const session = await timed(tally, 'startCheckout', () => startCheckout(shop, shopper.token));
+      const providerOrderId = session.data?.startCheckout.providerOrderId;
+      if (!providerOrderId) continue;
+      const payment = await pay(simulator, providerOrderId);
+      tally.ordersExpected += 1;
+      const placed = await timed(tally, 'placeOrder', () => placeOrder(shop, shopper.token, payment));
+      if (placed.data?.placeOrder.id) tally.orderIds.push(placed.data.placeOrder.id);
+    }
+  }
+}
+
+async function runStage(stack: Stack, catalogue: ListedProduct[], concurrency: number, stageSeconds: number) {
+  const tally: Tally = { latencies: [], errors: [], ordersExpected: 0, orderIds: [] };
+  const shoppers = await Promise.all(
+    Array.from({ length: concurrency }, (_, i) => newShopper(stack.shops[i % stack.shops.length] as string, `load${concurrency}-${i}`)),
+  );
+  const ordersBefore = Number((await stack.db?.query('select count(*)::int as n from orders'))?.rows[0]?.n ?? 0);
+  const started = Date.now();
+  const until = started + stageSeconds * 1000;
+  await Promise.all(
+    shoppers.map((s, i) => shopperLoop(stack.shops[i % stack.shops.length] as string, stack.simulatorUrl, catalogue, s, until, tally, i)),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  const ordersAfter = Number((await stack.db?.query('select count(*)::int as n from orders'))?.rows[0]?.n ?? 0);
+  const sorted = [...tally.latencies].sort((a, b) => a - b);
+  return {
+    concurrency,
+    requests: sorted.length,
+    rate: sorted.length / elapsed,
+    errors: tally.errors,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    ordersExpected: tally.ordersExpected,
+    ordersMade: ordersAfter - ordersBefore,
+    distinctOrders: new Set(tally.orderIds).size,
+  };
+}
+
+const postgres = await localPostgres();
+if (!postgres) {
+  console.error('The load run needs PostgreSQL on 127.0.0.1:5432 (two apis share it).');
+  process.exit(2);
+}
+const redis = await localRedis();
+const stack = await startStack({ basePort: 4920, apis: 2, gateways: 2, postgresAdminUrl: postgres, redisUrl: redis ?? undefined });
+let failed = false;
+try {
+  // Plenty of stock: this run measures the shop, not the out-of-stock path (tests/resilience covers that).
+  await stack.db?.query('update products set quantity = 1000000');
+  const catalogue = await products(stack.shops[0] as string, 40);
+  console.log(
+    `Load: 2 gateways + 2 apis on PostgreSQL${redis ? ' + Redis' : ''}, ${cpus().length} cores, ${seconds} s in ${stages.length} stages of ${stages.join(', ')} concurrent shoppers`,
+  );
+  console.log('shoppers | requests | req/s | errors | p50 ms | p95 ms | p99 ms | orders made / expected');
+  const results = [];
+  for (const concurrency of stages) {
+    const r = await runStage(stack, catalogue, concurrency, seconds / stages.length);
+    results.push(r);
+    console.log(
+      `${String(r.concurrency).padStart(8)} | ${String(r.requests).padStart(8)} | ${r.rate.toFixed(0).padStart(5)} | ${String(r.errors.length).padStart(6)} | ${r.p50.toFixed(0).padStart(6)} | ${r.p95.toFixed(0).padStart(6)} | ${r.p99.toFixed(0).padStart(6)} | ${r.ordersMade} / ${r.ordersExpected}`,
+    );
+    for (const e of r.errors.slice(0, 5)) console.log(`    error: ${e}`);
+    if (r.errors.length > 0 || r.ordersMade !== r.ordersExpected || r.distinctOrders !== r.ordersExpected) failed = true;
+  }
+  const sustained = results.filter((r) => r.p99 <= 300 && r.errors.length === 0).sort((a, b) => b.rate - a.rate)[0];
+  console.log(
+    sustained
+      ? `Highest rate with p99 ≤ 300 ms and no errors: ${sustained.rate.toFixed(0)} req/s (${sustained.concurrency} shoppers)`
+      : 'No stage kept p99 ≤ 300 ms with no errors on this machine',
+  );
+} finally {
+  await stack.close();
+}
+if (check && failed) {
+  console.error('Load check failed: errors, or orders made differ from orders expected');
+  process.exit(1);
+}
