@@ -125,7 +125,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   await server.start();
 
   const http = createUpstream(config.shopApiUrl, config.upstreamTimeoutMs);
-  const counter = options.counter ?? (config.redisUrl ? await redisCounter(config.redisUrl, `${config.redisPrefix}:throttle:`) : memoryCounter());
+  const counter =
+    options.counter ?? (config.redisUrl ? await redisCounter(config.redisUrl, `${config.redisPrefix}:throttle:`) : memoryCounter());
   const context = makeContext({
     http,
     config,

@@ -17,7 +17,10 @@ const EnvSchema = z.object({
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   // Namespace of every key this shop keeps in Redis (several shops, or test runs, can share one server).
-  REDIS_PREFIX: z.string().regex(/^[\w:-]{1,64}$/, 'letters, digits, _, - and : only').default('digitic'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]{1,64}$/, 'letters, digits, _, - and : only')
+    .default('digitic'),
   CORS_ORIGINS: z.string().default(''),
   SHOP_NAME: z.string().min(1).default('Digitic'),
   SHOP_PHONE: z.string().min(1).default('+971 4 000 0000'),
