@@ -15,6 +15,10 @@ import { ordersRoutes } from './orders/routes.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { productsRoutes } from './products/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { requestLog } from './observability/log.js';
+import { type ApiMetrics, createApiMetrics, metricsEndpoint } from './observability/metrics.js';
+import { pino, type Logger } from 'pino';
+import { sql } from 'kysely';
 
 export type Log = (line: string, detail?: unknown) => void;
 
@@ -26,14 +30,44 @@ export interface AppDeps {
   payments: PaymentProvider;
   log: Log;
   auth: RequestHandler;
+  /** Request lines go here; silent when not given (tests). */
+  logger: Logger;
+  metrics: ApiMetrics;
+  /** True once the process is shutting down: /api/ready answers 503 so a balancer sends no more. */
+  draining: () => boolean;
+  /** The PostgreSQL pool's connection counts, for the metrics (null on PGlite). */
+  pool?: () => { total: number; idle: number; waiting: number } | null;
 }
 
-export function createApp(deps: Omit<AppDeps, 'auth'>) {
-  const full: AppDeps = { ...deps, auth: requireAuth(deps.db, deps.config.jwtSecret) };
+type AppOptions = Omit<AppDeps, 'auth' | 'logger' | 'metrics' | 'draining'> & Partial<Pick<AppDeps, 'logger' | 'metrics' | 'draining'>>;
+
+export function createApp(deps: AppOptions) {
+  const metrics =
+    deps.metrics ??
+    createApiMetrics({
+      unsettledPayments: async () =>
+        Number(
+          (await sql<{ n: number }>`select count(*)::int as n from unsettled_payments where refunded_at is null`.execute(deps.db)).rows[0]
+            ?.n ?? 0,
+        ),
+      pool: deps.pool,
+    });
+  const full: AppDeps = {
+    ...deps,
+    logger: deps.logger ?? pino({ level: 'silent' }),
+    metrics,
+    draining: deps.draining ?? (() => false),
+    auth: requireAuth(deps.db, deps.config.jwtSecret),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestId);
+  app.use(requestLog(full.logger, (r) => metrics.observeRequest(r)));
+  app.get(
+    '/metrics',
+    metricsEndpoint(metrics.registry, { token: deps.config.metricsToken, production: deps.config.nodeEnv === 'production' }),
+  );
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' });
     next();

@@ -6,6 +6,7 @@ import { openDb } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
+import { createLogger } from './observability/log.js';
 import { createRazorpayProvider } from './payments/provider.js';
 
 function fail(message: string): never {
@@ -20,9 +21,11 @@ try {
   fail(err instanceof ConfigError ? err.message : String(err));
 }
 
+const logger = createLogger('api', config.nodeEnv);
 const log = (line: string, detail?: unknown) => {
-  const extra = detail instanceof Error ? ` ${detail.stack ?? detail.message}` : detail === undefined ? '' : ` ${JSON.stringify(detail)}`;
-  console.error(`[api] ${line}${extra}`);
+  if (detail instanceof Error) logger.error({ err: detail }, line);
+  else if (detail === undefined) logger.warn(line);
+  else logger.warn({ detail }, line);
 };
 
 const target = config.databaseUrl
@@ -32,9 +35,10 @@ const database = await openDb(target).catch((err) => fail(`Could not open the da
 await migrateToLatest(database.db).catch((err) => fail((err as Error).message));
 if (config.seedDemo) {
   const seeded = await seedDemo(database.db);
-  if (seeded.products + seeded.blogs > 0) console.log(`[api] seeded ${seeded.products} products and ${seeded.blogs} blogs`);
+  if (seeded.products + seeded.blogs > 0) logger.info(`seeded ${seeded.products} products and ${seeded.blogs} blogs`);
 }
 
+let draining = false;
 const app = createApp({
   db: database.db,
   dbKind: database.kind,
@@ -42,26 +46,40 @@ const app = createApp({
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
   payments: createRazorpayProvider(config.razorpay),
   log,
+  logger,
+  draining: () => draining,
+  pool: () => database.pool(),
 });
 
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const where = database.kind === 'pglite' ? `PGlite under ${target.kind === 'pglite' ? target.dir : ''}` : 'PostgreSQL';
   const payments = config.razorpay.simulated ? `payment simulator at ${config.razorpay.apiUrl}` : 'Razorpay';
-  console.log(`[api] REST api at http://localhost:${port}/api/ (${where}; ${payments})`);
+  logger.info(`REST api at http://localhost:${port}/api/ (${where}; ${payments})`);
 });
 server.on('error', (err) => fail(`[api] could not listen on ${config.host}:${config.port}: ${err.message}`));
 
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
+/**
+ * Graceful stop: readiness turns 503, no new connections are taken, the requests in flight finish
+ * (for at most SHUTDOWN_TIMEOUT_MS), then the database pool closes.
+ */
+async function stop(signal: string) {
+  if (draining) return;
+  draining = true;
+  logger.info({ signal }, 'stopping: finishing the requests in flight');
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  server.close();
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
+  if ((await Promise.race([closed, timeout])) === 'timeout') {
+    logger.warn('stopping: requests still in flight after the shutdown timeout; closing them');
+    server.closeAllConnections();
+  }
   await database.close().catch(() => {});
+  logger.info('stopped');
+  logger.flush();
   process.exit(0);
 }
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

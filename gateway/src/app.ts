@@ -21,12 +21,26 @@ import { createUpstream } from './datasources/http.js';
 import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
+import { randomUUID } from 'node:crypto';
+import { requestLog } from '@digitic/api/log';
+import { pino, type Logger } from 'pino';
+import { createGatewayMetrics, metricsEndpoint } from './observability/metrics.js';
 import { queryCostPlugin } from './security/query-cost.js';
 import { authThrottle, type HitCounter, memoryCounter, redisCounter } from './security/throttle.js';
 import { pageSecurityHeaders } from './web/security-headers.js';
 import { sitemapRoutes } from './web/sitemap.js';
 import { hasIndex, staticFiles } from './web/static.js';
 import { resolvers } from './resolvers.js';
+
+/** The route label of a path: the shop's fixed endpoints by name, every storefront page as "page". */
+function routeOf(path: string): string {
+  if (/^\/(graphql|health|ready|metrics|robots\.txt|sitemap\.xml)$/.test(path)) return path;
+  if (path.startsWith('/assets/')) return '/assets';
+  if (path.startsWith('/api/images/')) return '/api/images';
+  if (path.startsWith('/payment-simulator/')) return '/payment-simulator';
+  if (path.startsWith('/sitemaps/')) return '/sitemaps';
+  return 'page';
+}
 
 export const typeDefs = readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8');
 
@@ -69,9 +83,14 @@ export interface GatewayOptions {
   payments?: PaymentOrders;
   cache?: KeyValueCache<string>;
   counter?: HitCounter;
+  /** Where request lines go; silent when not given (tests). */
+  logger?: Logger;
 }
 
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}) {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const metrics = createGatewayMetrics();
+  let draining = false;
   const armor = new ApolloArmor({
     maxDepth: { n: 7 },
     // Static cost: one store page of 100 products with every field is ~94, the home page ~250.
@@ -108,6 +127,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       // graphql-armor's typings come from Apollo's CommonJS build; the plugins are the same objects.
       ...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]),
       queryCostPlugin<GatewayContext>(),
+      metrics.plugin<GatewayContext>(),
       correlationPlugin,
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       ...(!config.responseCache
@@ -125,6 +145,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   await server.start();
 
   const http = createUpstream(config.shopApiUrl, config.upstreamTimeoutMs);
+  metrics.instrument(http);
   const counter =
     options.counter ?? (config.redisUrl ? await redisCounter(config.redisUrl, `${config.redisPrefix}:throttle:`) : memoryCounter());
   const context = makeContext({
@@ -137,6 +158,25 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // Every answer names its request id (the caller's X-Request-Id when well-formed); the api gets the same id.
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id');
+    res.locals.requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.logFields = {};
+    res.set('X-Request-Id', res.locals.requestId as string);
+    next();
+  });
+  app.use(
+    requestLog(
+      logger,
+      (r) => metrics.observeRequest(r),
+      (req, res) => ({
+        route: routeOf(req.originalUrl.split('?')[0] ?? ''),
+        extra: res.locals.logFields as Record<string, unknown>,
+      }),
+    ),
+  );
+  app.get('/metrics', metricsEndpoint(metrics.registry, { token: config.metricsToken, production: config.production }));
   // Brotli or gzip for every text answer that is not already compressed (the build's files are, on disk).
   app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use((_req, res, next) => {
@@ -148,6 +188,10 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     res.json({ status: 'ok' });
   });
   app.get('/ready', async (_req, res) => {
+    if (draining) {
+      res.status(503).json({ status: 'draining', message: 'The gateway is shutting down', code: 'UPSTREAM_UNAVAILABLE' });
+      return;
+    }
     try {
       await http.get('health', { timeout: Math.min(config.upstreamTimeoutMs, 2_000) });
       res.json({ status: 'ready' });
@@ -160,8 +204,13 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false }),
     express.json({ limit: '100kb' }),
     expressMiddleware(server, {
-      context: async ({ req }) =>
-        context({ authorization: req.get('authorization'), requestId: req.get('x-request-id'), clientIp: req.ip ?? 'unknown' }),
+      context: async ({ req, res }) =>
+        context({
+          authorization: req.get('authorization'),
+          requestId: res.locals.requestId as string,
+          clientIp: req.ip ?? 'unknown',
+          requestFields: res.locals.logFields as Record<string, unknown>,
+        }),
     }),
   );
   // Product and blog pictures live in the api; the shop serves them from its own origin.
@@ -182,7 +231,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         origin: config.publicUrl,
         shopName: config.shop.name,
         cache: htmlCache,
-        log: (m) => console.error(m),
+        log: (m) => logger.error(m),
         headers: pageSecurityHeaders(config),
         // The pages' queries run in this process, through the same schema, limits and cache as /graphql.
         // One context (so one set of DataLoaders) for all the queries of one page.
@@ -201,6 +250,11 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   return {
     app,
     server,
+    metrics,
+    /** Readiness answers 503 from now on (a stopping process takes no new work). */
+    drain() {
+      draining = true;
+    },
     async stop() {
       await server.stop();
       if (!options.counter) await counter.close();

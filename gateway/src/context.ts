@@ -16,6 +16,8 @@ export interface GatewayContext {
   /** The caller's address (the socket's, or the one a trusted proxy named): the key of per-client limits. */
   clientIp: string;
   throttle: AuthThrottle;
+  /** What the request's log line should say of this operation (its name, type, error code). */
+  requestFields?: Record<string, unknown>;
 }
 
 function bearer(header: string | undefined): string | null {
@@ -35,7 +37,12 @@ function subjectOf(token: string | null): string | null {
 }
 
 export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; payments: PaymentOrders; throttle: AuthThrottle }) {
-  return (headers: { authorization?: string; requestId?: string; clientIp?: string }): GatewayContext => {
+  return (headers: {
+    authorization?: string;
+    requestId?: string;
+    clientIp?: string;
+    requestFields?: Record<string, unknown>;
+  }): GatewayContext => {
     const token = bearer(headers.authorization);
     const requestId = headers.requestId && /^[\w-]{1,64}$/.test(headers.requestId) ? headers.requestId : randomUUID();
     return {
@@ -46,6 +53,7 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
       config: deps.config,
       payments: deps.payments,
       clientIp: headers.clientIp ?? 'server',
+      requestFields: headers.requestFields,
       throttle: deps.throttle,
     };
   };

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createLogger } from '@digitic/api/log';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 
@@ -10,26 +11,40 @@ try {
   process.exit(1);
 }
 
-const gateway = await createGateway(config);
+const logger = createLogger('gateway', config.nodeEnv);
+const gateway = await createGateway(config, { logger });
 const listener = gateway.app.listen(config.port, config.host, () => {
   const { port } = listener.address() as AddressInfo;
-  if (config.webDist) console.log(`[gateway] the shop is at http://localhost:${port}`);
-  console.log(`[gateway] GraphQL at http://localhost:${port}/graphql${config.production ? '' : ' (Apollo Sandbox in a browser)'}`);
+  if (config.webDist) logger.info(`the shop is at http://localhost:${port}`);
+  logger.info(`GraphQL at http://localhost:${port}/graphql${config.production ? '' : ' (Apollo Sandbox in a browser)'}`);
 });
 listener.on('error', (err) => {
-  console.error(`[gateway] could not listen on ${config.host}:${config.port}: ${err.message}`);
+  logger.fatal(`could not listen on ${config.host}:${config.port}: ${err.message}`);
   process.exit(1);
 });
-process.on('unhandledRejection', (reason) => console.error('[gateway] unhandled rejection', reason));
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
+/**
+ * Graceful stop: readiness turns 503, no new connections are taken, the requests in flight finish
+ * (for at most SHUTDOWN_TIMEOUT_MS), then Apollo, the Redis connections and the process stop.
+ */
 let stopping = false;
-async function stop() {
+async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  gateway.drain();
+  logger.info({ signal }, 'stopping: finishing the requests in flight');
+  const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
   listener.closeIdleConnections();
-  listener.close();
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
+  if ((await Promise.race([closed, timeout])) === 'timeout') {
+    logger.warn('stopping: requests still in flight after the shutdown timeout; closing them');
+    listener.closeAllConnections();
+  }
   await gateway.stop().catch(() => {});
+  logger.info('stopped');
+  logger.flush();
   process.exit(0);
 }
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -84,6 +84,21 @@ export function createSimulator(options: SimulatorOptions = {}) {
     if (!payment) return fail(res, 400, 'The id provided does not exist');
     res.json(payment);
   });
+  v1.post('/payments/:id/refund', (req, res) => {
+    const payment = store.payments.get(String(req.params.id));
+    if (!payment) return fail(res, 400, 'The id provided does not exist');
+    if (payment.status !== 'captured') return fail(res, 400, 'The payment has not been captured');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const left = payment.amount - payment.amount_refunded;
+    if (left <= 0) return fail(res, 400, 'The payment has been fully refunded already');
+    const amount = body.amount === undefined ? left : body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100 || amount > left) {
+      return fail(res, 400, 'The refund amount provided is greater than amount captured', 'amount');
+    }
+    const notes = body.notes && typeof body.notes === 'object' ? (body.notes as Record<string, string>) : {};
+    const receipt = typeof body.receipt === 'string' ? body.receipt.slice(0, 40) : null;
+    res.json(store.refund(payment, amount, notes, receipt));
+  });
   app.use('/v1', v1);
 
   // What the browser widget calls when the shopper pays or declines in the dialog.

@@ -30,11 +30,25 @@ export interface SimPayment {
   error_code: string | null;
   error_description: string | null;
   created_at: number;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
+}
+
+export interface SimRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  status: 'processed';
+  created_at: number;
 }
 
 // Razorpay ids are a prefix and 14 base62 characters.
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export function providerId(prefix: 'order' | 'pay'): string {
+export function providerId(prefix: 'order' | 'pay' | 'rfnd'): string {
   const bytes = randomBytes(14);
   let id = '';
   for (const b of bytes) id += ALPHABET[b % ALPHABET.length];
@@ -47,6 +61,26 @@ const now = () => Math.floor(Date.now() / 1000);
 export class SimStore {
   readonly orders = new Map<string, SimOrder>();
   readonly payments = new Map<string, SimPayment>();
+  readonly refunds = new Map<string, SimRefund>();
+
+  /** Refunds part or all of a captured payment (Razorpay's POST /v1/payments/:id/refund). */
+  refund(payment: SimPayment, amount: number, notes: Record<string, string>, receipt: string | null): SimRefund {
+    const refund: SimRefund = {
+      id: providerId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes,
+      receipt,
+      status: 'processed',
+      created_at: now(),
+    };
+    this.refunds.set(refund.id, refund);
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    return refund;
+  }
 
   createOrder(input: { amount: number; currency: string; receipt: string | null; notes: Record<string, string> }) {
     const order: SimOrder = {
@@ -83,6 +117,8 @@ export class SimStore {
       error_code: failed ? 'BAD_REQUEST_ERROR' : null,
       error_description: failed ? 'Payment declined in the payment simulator' : null,
       created_at: now(),
+      amount_refunded: 0,
+      refund_status: null,
     };
     this.payments.set(payment.id, payment);
     order.attempts += 1;

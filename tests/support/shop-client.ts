@@ -121,7 +121,7 @@ export async function products(shop: string, pageSize = 10): Promise<ListedProdu
 export async function addToCart(shop: string, token: string, product: ListedProduct, quantity = 1) {
   return gql<{ addToCart: { subtotal: number; lines: { id: string; quantity: number }[] } }>(
     shop,
-    'mutation($i: AddToCartInput!) { addToCart(input: $i) { subtotal lines { id quantity } } }',
+    'mutation AddToCart($i: AddToCartInput!) { addToCart(input: $i) { subtotal lines { id quantity } } }',
     { i: { productId: product.id, colorId: product.colors[0]?.id, quantity } },
     { token },
   );
@@ -146,7 +146,7 @@ export interface CheckoutSession {
 export async function startCheckout(shop: string, token: string) {
   return gql<{ startCheckout: CheckoutSession }>(
     shop,
-    'mutation($a: AddressInput!) { startCheckout(address: $a) { providerOrderId amount total } }',
+    'mutation StartCheckout($a: AddressInput!) { startCheckout(address: $a) { providerOrderId amount total } }',
     { a: ADDRESS },
     { token },
   );
@@ -172,7 +172,7 @@ export async function pay(simulatorUrl: string, providerOrderId: string, outcome
 export async function placeOrder(shop: string, token: string, payment: Payment, options: GqlOptions = {}) {
   return gql<{ placeOrder: { id: string; total: number } }>(
     shop,
-    'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id total } }',
+    'mutation PlaceOrder($i: PlaceOrderInput!) { placeOrder(input: $i) { id total } }',
     { i: { address: ADDRESS, payment } },
     { ...options, token },
   );

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
+  // Bearer token for GET /metrics; in production /metrics exists only when it is set.
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // How long a stopping api waits for the requests in flight before it closes anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -40,6 +44,8 @@ export interface ApiConfig {
   outboxDir: string;
   razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean };
   seedDemo: boolean;
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +91,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
           simulated,
         },
     seedDemo: env.SEED_DEMO,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

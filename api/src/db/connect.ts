@@ -12,6 +12,8 @@ export interface Db {
   db: Kysely<Database>;
   kind: DbTarget['kind'];
   close(): Promise<void>;
+  /** Connection counts of the PostgreSQL pool (null on PGlite). */
+  pool(): { total: number; idle: number; waiting: number } | null;
 }
 
 // int8 (counts, sums) as JS numbers: the shop's counts and rupee totals stay far below 2^53.
@@ -27,10 +29,15 @@ export async function openDb(target: DbTarget): Promise<Db> {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (target.dir) mkdirSync(target.dir, { recursive: true });
   const pglite = await PGlite.create(target.dir ?? undefined, { extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), pool: () => null };
 }

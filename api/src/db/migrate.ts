@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as unsettledPayments from './migrations/0002-unsettled-payments.js';
+import * as refunds from './migrations/0003-refunds.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-unsettled-payments': unsettledPayments,
+  '0003-refunds': refunds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -158,6 +158,8 @@ export interface UnsettledPaymentsTable {
   cart_total: number;
   reason: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface Database {

@@ -18,5 +18,18 @@ export function healthRoutes(deps: AppDeps): Router {
       });
     }
   });
+  // Readiness: 503 while shutting down or without a database, so a balancer sends requests elsewhere.
+  router.get('/ready', async (_req, res) => {
+    if (deps.draining()) {
+      res.status(503).json({ status: 'draining', message: 'The api is shutting down', code: 'SERVICE_UNAVAILABLE' });
+      return;
+    }
+    try {
+      await sql`select 1`.execute(deps.db);
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'not ready', message: 'The shop database is unreachable', code: 'SERVICE_UNAVAILABLE' });
+    }
+  });
   return router;
 }

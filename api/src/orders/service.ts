@@ -3,6 +3,7 @@ import { cartLines } from '../cart/service.js';
 import type { Database, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict, paymentFailed } from '../http/errors.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import type { PaymentOutcome } from '../observability/metrics.js';
 import { ordersJson } from './serialize.js';
 
 export const SHIPPING_RUPEES = 100;
@@ -32,7 +33,7 @@ class OutOfStock extends Error {
   }
 }
 
-export function ordersService(db: Kysely<Database>, payments: PaymentProvider, log: Log) {
+export function ordersService(db: Kysely<Database>, payments: PaymentProvider, log: Log, outcome: (o: PaymentOutcome) => void = () => {}) {
   /** A captured payment that made no order is recorded for a refund, never dropped. */
   async function keepUnsettled(
     customerId: string,
@@ -92,18 +93,34 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
     async create(customerId: string, shippingInfo: ShippingInfo, payment: PaymentInfoInput) {
       const { razorpayOrderId: providerOrderId, razorpayPaymentId: paymentId } = payment;
       if (!payments.verifySignature(providerOrderId, paymentId, payment.razorpaySignature)) {
+        outcome('signature_invalid');
         throw paymentFailed('The payment signature is not valid');
       }
       const previous = await replay(customerId, paymentId, providerOrderId);
-      if (previous) return { order: previous, created: false };
+      if (previous) {
+        outcome('replayed');
+        return { order: previous, created: false };
+      }
 
-      const [providerOrder, providerPayment] = await Promise.all([payments.fetchOrder(providerOrderId), payments.fetchPayment(paymentId)]);
+      const [providerOrder, providerPayment] = await Promise.all([
+        payments.fetchOrder(providerOrderId),
+        payments.fetchPayment(paymentId),
+      ]).catch((err: unknown) => {
+        if ((err as { status?: number }).status === 503) outcome('provider_unreachable');
+        throw err;
+      });
       if (providerPayment.order_id !== providerOrderId) throw paymentFailed('The payment does not belong to this payment order');
       // The gateway names the customer on every payment it starts; nobody spends a payment someone else started.
       const notes = providerOrder.notes && !Array.isArray(providerOrder.notes) ? providerOrder.notes : {};
-      if (notes.customer !== customerId) throw paymentFailed('This payment was started by another customer');
+      if (notes.customer !== customerId) {
+        outcome('another_customer');
+        throw paymentFailed('This payment was started by another customer');
+      }
       const captured = providerPayment.status === 'captured' || providerOrder.status === 'paid';
-      if (!captured) throw paymentFailed('The payment has not been completed');
+      if (!captured) {
+        outcome('not_captured');
+        throw paymentFailed('The payment has not been completed');
+      }
       if (providerPayment.currency !== 'INR' || providerOrder.currency !== 'INR') throw paymentFailed('The payment was not made in INR');
 
       try {
@@ -167,13 +184,16 @@ export function ordersService(db: Kysely<Database>, payments: PaymentProvider, l
           const winner = await replay(customerId, paymentId, providerOrderId);
           if (winner) return { order: winner, created: false };
         }
+        outcome(settled.created ? 'order_created' : 'replayed');
         return { order: await orderById(settled.id), created: settled.created };
       } catch (err) {
         if (err instanceof OutOfStock) {
+          outcome('out_of_stock');
           await keepUnsettled(customerId, providerOrderId, paymentId, providerPayment.amount, err.cartTotal, `out of stock: ${err.title}`);
           throw conflict(`Sorry, ${err.title} is out of stock. Your payment will be refunded.`);
         }
         if (err instanceof AmountMismatch) {
+          outcome('amount_mismatch');
           await keepUnsettled(customerId, providerOrderId, paymentId, providerPayment.amount, err.cartTotal);
           throw paymentFailed(`The amount paid does not match your cart total of Rs. ${err.cartTotal}`);
         }

@@ -19,12 +19,23 @@ export interface ProviderPayment {
   amount: number;
   currency: string;
   status: string;
+  /** Paise refunded so far (Razorpay and the simulator report it). */
+  amount_refunded?: number;
+}
+
+export interface ProviderRefund {
+  id: string;
+  amount: number;
+  payment_id: string;
+  status: string;
 }
 
 export interface PaymentProvider {
   verifySignature(orderId: string, paymentId: string, signature: string): boolean;
   fetchOrder(orderId: string): Promise<ProviderOrder>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /** Refunds `amountPaise` of a captured payment. */
+  refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund>;
 }
 
 /** Kept under its old name for the api's tests: the shared hook lives with the simulator. */
@@ -57,5 +68,22 @@ export function createRazorpayProvider(options: { keyId: string; keySecret: stri
     },
     fetchOrder: (orderId) => call<ProviderOrder>(() => client.orders.fetch(orderId)),
     fetchPayment: (paymentId) => call<ProviderPayment>(() => client.payments.fetch(paymentId)),
+    async refund(paymentId, amountPaise, notes) {
+      try {
+        return (await client.payments.refund(paymentId, { amount: amountPaise, notes })) as unknown as ProviderRefund;
+      } catch (err) {
+        const e = err as { statusCode?: number; error?: { description?: string } } | null;
+        if (
+          typeof e?.statusCode === 'number' &&
+          e.statusCode >= 400 &&
+          e.statusCode < 500 &&
+          e.statusCode !== 401 &&
+          e.statusCode !== 429
+        ) {
+          throw paymentFailed(`The provider refused the refund: ${e.error?.description ?? 'no reason given'}`);
+        }
+        throw unavailable('The payment provider is unreachable; nothing was refunded. Please try again.');
+      }
+    },
   };
 }

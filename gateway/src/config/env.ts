@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off')),
+  // Bearer token for GET /metrics; in production /metrics exists only when it is set.
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // How long a stopping gateway waits for the requests in flight before it closes anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export interface GatewayConfig {
@@ -57,6 +61,9 @@ export interface GatewayConfig {
   responseCache: boolean;
   /** Express's "trust proxy" setting. */
   trustProxy: boolean | number | string;
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
+  nodeEnv: 'development' | 'test' | 'production';
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +112,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    nodeEnv: env.NODE_ENV,
     trustProxy: env.TRUST_PROXY === 'off' ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
   };
 }

@@ -1,0 +1,75 @@
+import type { NextFunction, Request, Response } from 'express';
+import { pino, type Logger } from 'pino';
+
+/**
+ * Structured logs: one JSON line per event in production (pretty in development), never a
+ * password, token or reset link. LOG_LEVEL picks the level; LOG_SILENT=1 silences (tests).
+ */
+export function createLogger(service: string, nodeEnv: string, env: NodeJS.ProcessEnv = process.env): Logger {
+  const level = env.LOG_SILENT === '1' ? 'silent' : (env.LOG_LEVEL ?? 'info');
+  const pretty = nodeEnv === 'development' && env.LOG_FORMAT !== 'json';
+  return pino({
+    level,
+    base: { service },
+    // Belt and braces: nothing logs these fields, and if something ever does they are blanked.
+    redact: {
+      paths: ['password', 'token', 'authorization', '*.password', '*.token', '*.authorization', 'headers.authorization', 'headers.cookie'],
+      censor: '[redacted]',
+    },
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', singleLine: true },
+          },
+        }
+      : {}),
+  });
+}
+
+/** A path with anything that looks like a token or id blanked (for requests that matched no route). */
+export function maskPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.length > 16 || /\d{3,}/.test(segment) ? ':x' : segment))
+    .join('/')
+    .slice(0, 100);
+}
+
+export interface RequestRecord {
+  requestId: string | undefined;
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+}
+
+/**
+ * One line per request when it ends: request id, method, the route's pattern (never its values: a
+ * reset token is a path segment), status and duration. `observe` also feeds the metrics.
+ */
+export function requestLog(
+  logger: Logger,
+  observe?: (r: RequestRecord) => void,
+  describe?: (req: Request, res: Response) => { route: string; extra?: Record<string, unknown> },
+) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const pattern = (req.route as { path?: unknown } | undefined)?.path;
+      const described = describe?.(req, res);
+      const record: RequestRecord = {
+        requestId: res.locals.requestId as string | undefined,
+        method: req.method,
+        route: described?.route ?? (typeof pattern === 'string' ? `/api${pattern}` : maskPath(req.path)),
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      };
+      observe?.(record);
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      logger[level]({ ...record, ...described?.extra }, 'request');
+    });
+    next();
+  };
+}

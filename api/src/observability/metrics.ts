@@ -1,0 +1,90 @@
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RequestRecord } from './log.js';
+
+export type PaymentOutcome =
+  | 'order_created'
+  | 'replayed'
+  | 'signature_invalid'
+  | 'not_captured'
+  | 'amount_mismatch'
+  | 'out_of_stock'
+  | 'another_customer'
+  | 'provider_unreachable';
+
+/** The api's Prometheus metrics, in a registry of its own (several apps can live in one test process). */
+export function createApiMetrics(sources: {
+  unsettledPayments: () => Promise<number>;
+  pool?: () => { total: number; idle: number; waiting: number } | null;
+}) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'api' });
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'REST requests by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'REST request duration by method and route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const payments = new Counter({
+    name: 'payment_outcomes_total',
+    help: 'What became of the payments sent to create-order',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'unsettled_payments',
+    help: 'Captured payments that made no order and are not refunded yet',
+    registers: [registry],
+    async collect() {
+      this.set(await sources.unsettledPayments().catch(() => Number.NaN));
+    },
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (absent on PGlite)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = sources.pool?.();
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  return {
+    registry,
+    observeRequest(r: RequestRecord) {
+      requests.inc({ method: r.method, route: r.route, status: String(r.status) });
+      duration.observe({ method: r.method, route: r.route }, r.ms / 1000);
+    },
+    payment(outcome: PaymentOutcome) {
+      payments.inc({ outcome });
+    },
+  };
+}
+
+export type ApiMetrics = ReturnType<typeof createApiMetrics>;
+
+/**
+ * GET /metrics in Prometheus' text format. With a token, only for `Authorization: Bearer <token>`;
+ * in production without a token it does not exist (metrics are never public there).
+ */
+export function metricsEndpoint(registry: Registry, options: { token: string | undefined; production: boolean }): RequestHandler {
+  return async (req, res, next) => {
+    if (!options.token && options.production) return next();
+    if (options.token && req.get('authorization') !== `Bearer ${options.token}`) {
+      res.status(401).json({ message: 'Metrics need the metrics token', code: 'UNAUTHENTICATED' });
+      return;
+    }
+    res.set('Content-Type', registry.contentType).send(await registry.metrics());
+  };
+}

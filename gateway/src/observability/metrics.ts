@@ -1,0 +1,156 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Operation names come from clients: past this many distinct ones, the rest count as "other". */
+const MAX_OPERATION_NAMES = 200;
+
+/** The gateway's Prometheus metrics, in a registry of its own. */
+export function createGatewayMetrics() {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'gateway' });
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method and route',
+    labelNames: ['method', 'route'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const operations = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations by name, type and outcome (ok or the first error code)',
+    labelNames: ['operation', 'type', 'outcome'],
+    registers: [registry],
+  });
+  const operationDuration = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'GraphQL operation duration by name',
+    labelNames: ['operation'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const upstream = new Counter({
+    name: 'upstream_requests_total',
+    help: 'Calls to the REST api by method, path pattern and status (0 when no answer came)',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const upstreamDuration = new Histogram({
+    name: 'upstream_request_duration_seconds',
+    help: 'Duration of calls to the REST api by method and path pattern',
+    labelNames: ['method', 'route'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'response_cache_total',
+    help: 'Whole-response cache lookups of guest operations and pages, by kind and result',
+    labelNames: ['kind', 'result'],
+    registers: [registry],
+  });
+  const names = new Set<string>();
+  const operationLabel = (name: string | null | undefined) => {
+    const n = name ?? 'anonymous';
+    if (names.has(n)) return n;
+    if (names.size >= MAX_OPERATION_NAMES) return 'other';
+    names.add(n);
+    return n;
+  };
+
+  /** Ids and tokens in REST paths become placeholders, so a label never holds them. */
+  const pattern = (url: string | undefined) =>
+    (url ?? '')
+      .split('?')[0]
+      ?.split('/')
+      .map((s) => (/^[0-9a-f-]{20,}$/i.test(s) || /\d/.test(s) || s.length > 24 ? ':x' : s))
+      .join('/')
+      .replace(/\/$/, '') ?? '';
+
+  return {
+    registry,
+    observeRequest(r: { method: string; route: string; status: number; ms: number }) {
+      requests.inc({ method: r.method, route: r.route, status: String(r.status) });
+      requestDuration.observe({ method: r.method, route: r.route }, r.ms / 1000);
+    },
+    cacheLookup(kind: 'graphql' | 'page', hit: boolean) {
+      cache.inc({ kind, result: hit ? 'hit' : 'miss' });
+    },
+    /** Times and counts every call of one axios instance. */
+    instrument(http: AxiosInstance) {
+      type Timed = InternalAxiosRequestConfig & { startedAt?: number };
+      http.interceptors.request.use((config: Timed) => {
+        config.startedAt = performance.now();
+        return config;
+      });
+      const record = (config: Timed | undefined, status: number) => {
+        if (!config) return;
+        const labels = { method: (config.method ?? 'get').toUpperCase(), route: pattern(config.url) };
+        upstream.inc({ ...labels, status: String(status) });
+        if (config.startedAt !== undefined) upstreamDuration.observe(labels, (performance.now() - config.startedAt) / 1000);
+      };
+      http.interceptors.response.use(
+        (res) => {
+          record(res.config, res.status);
+          return res;
+        },
+        (err: unknown) => {
+          const failed = err as { config?: Timed; response?: { status: number } } | null;
+          record(failed?.config, failed?.response?.status ?? 0);
+          return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    },
+    /** Counts and times operations; notes the operation's name for the request's log line. */
+    plugin<T extends { requestFields?: Record<string, unknown> }>(): ApolloServerPlugin<T> {
+      return {
+        async requestDidStart() {
+          const started = performance.now();
+          let name: string | null | undefined;
+          let type = 'unknown';
+          return {
+            async didResolveOperation({ operation, operationName, contextValue }) {
+              name = operationName ?? operation?.name?.value;
+              type = operation?.operation ?? 'unknown';
+              if (contextValue.requestFields) {
+                contextValue.requestFields.operation = name ?? 'anonymous';
+                contextValue.requestFields.operationType = type;
+              }
+            },
+            async willSendResponse({ response, errors, contextValue }) {
+              const label = operationLabel(name);
+              const code = errors?.[0]?.extensions?.code;
+              const outcome = errors && errors.length > 0 ? (typeof code === 'string' ? code : 'ERROR') : 'ok';
+              operations.inc({ operation: label, type, outcome });
+              operationDuration.observe({ operation: label }, (performance.now() - started) / 1000);
+              if (type === 'query') cache.inc({ kind: 'graphql', result: response.http.headers.get('age') !== undefined ? 'hit' : 'miss' });
+              if (contextValue.requestFields && outcome !== 'ok') contextValue.requestFields.errors = outcome;
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
+
+/** GET /metrics: with METRICS_TOKEN only for that bearer; in production without one it does not exist. */
+export function metricsEndpoint(registry: Registry, options: { token: string | undefined; production: boolean }): RequestHandler {
+  return async (req, res, next) => {
+    if (!options.token && options.production) return next();
+    if (options.token && req.get('authorization') !== `Bearer ${options.token}`) {
+      res.status(401).json({ message: 'Metrics need the metrics token', code: 'UNAUTHENTICATED' });
+      return;
+    }
+    res.set('Content-Type', registry.contentType).send(await registry.metrics());
+  };
+}
