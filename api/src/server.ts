@@ -70,12 +70,15 @@ async function stop(signal: string) {
   draining = true;
   logger.info({ signal }, 'stopping: finishing the requests in flight');
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection becomes idle once its last answer is sent: close each as soon as it does.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
   const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
   if ((await Promise.race([closed, timeout])) === 'timeout') {
     logger.warn('stopping: requests still in flight after the shutdown timeout; closing them');
     server.closeAllConnections();
   }
+  clearInterval(sweep);
   await database.close().catch(() => {});
   logger.info('stopped');
   logger.flush();

@@ -50,6 +50,8 @@ export interface Stack {
   databaseUrl: string | null;
   db: pg.Pool | null;
   stopApi(i: number, signal?: NodeJS.Signals): Promise<void>;
+  /** Signals one service ("api0", "gateway1", …) and resolves with its exit code once it has exited. */
+  signal(name: string, signal?: NodeJS.Signals): Promise<number | null>;
   startApi(i: number): Promise<void>;
   /** What a service printed (its last lines), for a failing test's message. */
   output(name: string): string;
@@ -251,6 +253,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     db: databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null,
     async stopApi(i, signal) {
       await stopService(apiServices[i] as Service, signal);
+    },
+    async signal(name, signal = 'SIGTERM') {
+      const child = services.find((x) => x.name === name)?.child;
+      if (!child) throw new Error(`no service ${name}`);
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill(signal);
+      return exited;
     },
     async startApi(i) {
       const s = apiServices[i] as Service;
