@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 import pg from 'pg';
+import { Balancer } from './balancer';
 import { FaultProxy } from './fault-proxy';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -18,6 +19,15 @@ export interface StackOptions {
   production?: boolean;
   /** A PostgreSQL database of the stack's own on this server (created, then dropped on close); PGlite when unset. */
   postgresAdminUrl?: string;
+  /** Or an existing database to use as it is (never dropped). */
+  databaseUrl?: string;
+  /** Where the apis keep their outbox and secrets (a temporary folder, removed on close, when unset). */
+  dataDir?: string;
+  /** A round-robin balancer on this port in front of the gateways: the shop at one address. */
+  balancerPort?: number;
+  balancerHost?: string;
+  /** Print the services' output (with their names) as well as keeping it. */
+  printOutput?: boolean;
   redisUrl?: string;
   /** Serve the built storefront from the gateways. */
   web?: boolean;
@@ -37,8 +47,10 @@ interface Service {
 }
 
 export interface Stack {
-  /** The gateways, each through the shop's public address. */
+  /** The gateways, each directly. */
   shops: string[];
+  /** The balancer in front of them, when one was asked for. */
+  url: string | null;
   /** The apis, directly. */
   apis: string[];
   /** Fault proxies: gateway i → apiProxies[i] → api (i mod apis). */
@@ -137,9 +149,9 @@ export async function localPostgres(): Promise<string | null> {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { basePort, apis = 1, gateways = 1, production = false } = options;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-stack-'));
-  const databaseUrl = options.postgresAdminUrl ? await createDatabase(options.postgresAdminUrl) : null;
-  if (!databaseUrl && apis > 1) throw new Error('Several apis share one PostgreSQL: pass postgresAdminUrl');
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'digitic-stack-'));
+  const databaseUrl = options.databaseUrl ?? (options.postgresAdminUrl ? await createDatabase(options.postgresAdminUrl) : null);
+  if (!databaseUrl && apis > 1) throw new Error('Several apis share one PostgreSQL: set DATABASE_URL (or pass postgresAdminUrl)');
   let port = basePort;
   const simPort = port++;
   const providerProxy = await FaultProxy.start(port++, `http://127.0.0.1:${simPort}`);
@@ -178,7 +190,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         DATA_DIR: path.join(dataDir, 'api'),
         DATABASE_URL: databaseUrl ?? '',
         JWT_SECRET,
-        WEB_URL: 'http://shop.digitic.test',
+        WEB_URL: options.balancerPort ? `http://localhost:${options.balancerPort}` : 'http://shop.digitic.test',
         ...options.apiEnv,
       },
       child: null,
@@ -207,7 +219,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         UPSTREAM_TIMEOUT_MS: '3000',
         REDIS_URL: options.redisUrl ?? '',
         REDIS_PREFIX: redisPrefix,
-        PUBLIC_URL: 'http://shop.digitic.test',
+        PUBLIC_URL: options.balancerPort ? `http://localhost:${options.balancerPort}` : 'http://shop.digitic.test',
         WEB_DIST: options.web ? path.join(ROOT, 'web/dist') : '',
         ...options.gatewayEnv,
       },
@@ -223,6 +235,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
+      if (options.printOutput) for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`[${s.name}] ${line}`);
       s.output.push(chunk.toString());
       if (s.output.length > 200) s.output.splice(0, s.output.length - 200);
     };
@@ -242,8 +255,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   services.push(sim, ...apiServices, ...gatewayServices);
+  let balancer: Balancer | null = null;
   const stack: Stack = {
     shops: gatewayServices.map((s) => s.url),
+    url: null,
     apis: apiServices.map((s) => s.url),
     apiProxies,
     providerProxy,
@@ -270,13 +285,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return services.find((s) => s.name === name)?.output.join('') ?? '';
     },
     async close() {
+      await balancer?.close();
       await stack.db?.end();
       await Promise.all(gatewayServices.map((s) => stopService(s)));
       await Promise.all(apiServices.map((s) => stopService(s)));
       await stopService(sim);
       await Promise.all([...apiProxies, providerProxy].map((p) => p.close()));
-      if (databaseUrl && options.postgresAdminUrl) await dropDatabase(options.postgresAdminUrl, databaseUrl).catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl && options.postgresAdminUrl && !options.databaseUrl)
+        await dropDatabase(options.postgresAdminUrl, databaseUrl).catch(() => {});
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   try {
@@ -286,6 +303,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitUp(first.health, spawnService(first));
     await Promise.all(rest.map((s) => waitUp(s.health, spawnService(s))));
     await Promise.all(gatewayServices.map((s) => waitUp(s.health, spawnService(s))));
+    if (options.balancerPort) {
+      balancer = await Balancer.start(
+        options.balancerPort,
+        gatewayServices.map((s) => s.url),
+        options.balancerHost,
+      );
+      stack.url = balancer.url;
+    }
   } catch (err) {
     const printed = services.map((s) => `--- ${s.name}\n${s.output.join('').slice(-2000)}`).join('\n');
     await stack.close();
