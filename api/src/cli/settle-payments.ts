@@ -8,6 +8,8 @@ import { createRazorpayProvider } from '../payments/provider.js';
 import { listUnsettled, settleUnsettled } from './settle.js';
 import path from 'node:path';
 
+// `npm run … --workspace api` runs here in api/: DATA_DIR is read from where it was typed.
+process.env.DATA_DIR = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? '.data');
 const args = process.argv.slice(2);
 const refund = args.includes('--refund');
 const all = args.includes('--all');

@@ -19,7 +19,8 @@ export function pageSecurityHeaders(config: GatewayConfig): Record<string, strin
     "default-src 'self'",
     `script-src ${sources(["'self'"], RAZORPAY.script)}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Catalogue pictures may live on a CDN (the catalogue import takes picture URLs); pictures run no code.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src ${sources(["'self'"], RAZORPAY.connect)}`,
     `frame-src ${sources(["'self'"], RAZORPAY.frame)}`,
