@@ -143,7 +143,7 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
     const lines = elementLines(source);
     if (Array.isArray(data)) {
       if (!kind) throw new ImportFileError('The file is a plain list: say what it holds with --type=products or --type=blogs');
-      return data.map((value, i) => ({ kind, line: lines.top[i] ?? 0, value }));
+      return (data as unknown[]).map((value: unknown, i) => ({ kind, line: lines.top[i] ?? 0, value }));
     }
     if (!data || typeof data !== 'object') throw new ImportFileError('The file must hold {"products": [...], "blogs": [...]} or a list');
     const record = data as Record<string, unknown>;
@@ -161,12 +161,11 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
   }
   let records: { record: Record<string, string>; line: number }[];
   try {
-    records = (
-      parseCsv(source, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true }) as {
-        record: Record<string, string>;
-        info: { lines: number };
-      }[]
-    ).map((r) => ({ record: r.record, line: r.info.lines }));
+    const parsed: unknown = parseCsv(source, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true });
+    records = (parsed as { record: Record<string, string>; info: { lines: number } }[]).map((r) => ({
+      record: r.record,
+      line: r.info.lines,
+    }));
   } catch (err) {
     throw new ImportFileError(`The file is not valid CSV: ${(err as Error).message}`);
   }
