@@ -9,10 +9,11 @@ export default defineConfig({
   resolve: {
     alias: {
       '@digitic/payment-simulator/keys': src('../payment-simulator/src/keys.ts'),
+      '@digitic/payment-simulator/sdk': src('../payment-simulator/src/sdk.ts'),
     },
   },
   test: {
-    include: process.env.SUITE === 'resilience' ? ['resilience/**/*.test.ts'] : ['security/**/*.test.ts'],
+    include: process.env.SUITE === 'resilience' ? ['resilience/**/*.test.ts'] : ['security/**/*.test.ts', 'deploy/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -9,11 +9,11 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-/** Starts the simulator on loopback; port 0 picks a free one. */
-export async function startSimulator(port = 0, options: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** Starts the simulator (on loopback unless a host is given, as in a container); port 0 picks a free one. */
+export async function startSimulator(port = 0, options: SimulatorOptions = {}, host = '127.0.0.1'): Promise<RunningSimulator> {
   const { app } = createSimulator(options);
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, '127.0.0.1', () => {
+    const server = app.listen(port, host, () => {
       const { port: bound } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${bound}`,

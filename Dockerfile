@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+# One image for every service of the shop; the command picks which (see compose.yaml):
+#   node gateway/dist/server.js           the shop (web app + GraphQL), port 4000 (the default)
+#   node api/dist/server.js               the REST api, port 4001
+#   node payment-simulator/dist/server.js the offline stand-in for Razorpay, port 4002
+#   node api/dist/cli/import-catalogue.js | settle-payments.js   the operator commands
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY payment-simulator/package.json payment-simulator/
+COPY tests/package.json tests/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    API_HOST=0.0.0.0 \
+    PAYMENT_SIM_HOST=0.0.0.0 \
+    LOG_FORMAT=json \
+    WEB_DIST=/app/web/dist \
+    DATA_DIR=/data \
+    HEALTHCHECK_URL=http://127.0.0.1:4000/health
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/schema ./schema
+COPY --from=build --chown=node:node /app/api/package.json ./api/
+COPY --from=build --chown=node:node /app/api/dist ./api/dist
+COPY --from=build --chown=node:node /app/gateway/package.json ./gateway/
+COPY --from=build --chown=node:node /app/gateway/dist ./gateway/dist
+COPY --from=build --chown=node:node /app/payment-simulator/package.json ./payment-simulator/
+COPY --from=build --chown=node:node /app/payment-simulator/dist ./payment-simulator/dist
+COPY --from=build --chown=node:node /app/web/package.json ./web/
+COPY --from=build --chown=node:node /app/web/dist ./web/dist
+COPY --from=build --chown=node:node /app/web/dist-server ./web/dist-server
+COPY --from=build --chown=node:node /app/tests/package.json ./tests/
+COPY --chown=node:node deploy/healthcheck.mjs ./deploy/healthcheck.mjs
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 4000 4001 4002
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
+CMD ["node", "gateway/dist/server.js"]

@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig as loadApiConfig } from '../../api/src/config/env';
+import { loadConfig as loadGatewayConfig } from '../../gateway/src/config/env';
+import { ROOT } from '../support/stack';
+
+// The container files, checked without Docker (this CI machine runs no Docker daemon): they parse,
+// every path they copy or run exists in the built tree, every service's settings pass the same
+// checks the services run at start-up, and the image runs as a non-root user with a health check.
+// Where a Docker daemon answers, `docker compose config` checks the file as Docker reads it too.
+
+type Service = {
+  build?: string;
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+  volumes?: string[];
+};
+const compose = parse(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+const nginx = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+
+/** Compose's ${VAR:-default} / ${VAR:?message} substitution, with the values an operator would set. */
+const substitute = (value: string, env: Record<string, string>) =>
+  value.replace(
+    /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+    (_m, name: string, op?: string, rest?: string) => env[name] ?? (op === '-' ? (rest ?? '') : ''),
+  );
+const OPERATOR_ENV = { JWT_SECRET: 'a-secret-for-the-compose-check-0123456789abcdef' };
+const envOf = (s: Service) =>
+  Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, substitute(String(v), OPERATOR_ENV)]));
+
+describe('compose.yaml', () => {
+  const { services } = compose;
+
+  it('runs PostgreSQL, Redis, the simulator, 2 apis, 2 gateways and a proxy, each waiting for what it needs', () => {
+    expect(Object.keys(services).sort()).toEqual(['api1', 'api2', 'gateway1', 'gateway2', 'postgres', 'proxy', 'redis', 'simulator']);
+    for (const [name, s] of Object.entries(services)) {
+      for (const dep of Object.keys(s.depends_on ?? {})) expect(services[dep], `${name} depends on ${dep}`).toBeDefined();
+    }
+    expect(services.proxy?.ports).toEqual(['${SHOP_PORT:-8080}:80']);
+    expect(services.gateway1?.environment?.SHOP_API_URL).toBe('http://api1:4001/api');
+    expect(services.gateway2?.environment?.SHOP_API_URL).toBe('http://api2:4001/api');
+    for (const db of ['postgres', 'redis']) expect(services[db]?.healthcheck?.test.length).toBeGreaterThan(0);
+  });
+
+  it("runs the shop's services from the one image, with commands that exist in the build", () => {
+    for (const name of ['simulator', 'api1', 'api2', 'gateway1', 'gateway2']) {
+      const s = services[name] as Service;
+      expect(s.build, name).toBe('.');
+      const [node, script] = s.command ?? [];
+      expect(node).toBe('node');
+      expect(existsSync(path.join(ROOT, script as string)), `${name}: ${script}`).toBe(true);
+      expect(envOf(s).HEALTHCHECK_URL, name).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    }
+  });
+
+  it("gives every api and gateway settings that pass the service's own start-up checks", () => {
+    for (const name of ['api1', 'api2']) {
+      const config = loadApiConfig(envOf(services[name] as Service));
+      expect(config.databaseUrl).toBe('postgres://digitic:digitic@postgres:5432/digitic');
+      expect(config.host).toBe('0.0.0.0');
+    }
+    for (const name of ['gateway1', 'gateway2']) {
+      const config = loadGatewayConfig(envOf(services[name] as Service));
+      expect(config.redisUrl).toBe('redis://redis:6379');
+      expect(config.trustProxy).toBe('uniquelocal');
+      expect(config.webDist).toBe('/app/web/dist');
+    }
+    expect(() => loadApiConfig({ ...envOf(services.api1 as Service), JWT_SECRET: '', NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+});
+
+describe('Dockerfile', () => {
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+
+  it('builds in one stage and runs from a second, slim, as the non-root node user with a health check', () => {
+    expect(stages).toHaveLength(2);
+    const runtime = stages[1] as string;
+    expect(runtime).toMatch(/^node:20-bookworm-slim AS runtime/);
+    const lines = runtime.split('\n').map((l) => l.trim());
+    const userAt = lines.findIndex((l) => l === 'USER node');
+    expect(userAt).toBeGreaterThan(0);
+    expect(lines.slice(userAt).some((l) => /^(COPY|RUN|ADD) /.test(l))).toBe(false);
+    expect(runtime).toMatch(/^HEALTHCHECK .*CMD \["node", "deploy\/healthcheck\.mjs"\]$/m);
+    expect(runtime).toMatch(/^CMD \["node", "gateway\/dist\/server\.js"\]$/m);
+    expect(dockerfile).not.toMatch(/^ADD https?:/m);
+  });
+
+  it('copies only paths that exist once the shop is built', () => {
+    const copied = [...dockerfile.matchAll(/^COPY (?:--from=build )?(?:--chown=\S+ )?(\S+) /gm)].map((m) =>
+      (m[1] as string).replace(/^\/app\//, ''),
+    );
+    expect(copied.length).toBeGreaterThan(10);
+    for (const p of copied) if (p !== '.') expect(existsSync(path.join(ROOT, p)), p).toBe(true);
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  it('balances over both gateways and names the client to them', () => {
+    expect(nginx).toMatch(/server gateway1:4000/);
+    expect(nginx).toMatch(/server gateway2:4000/);
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(nginx).toMatch(/location = \/metrics \{\s*return 404;/);
+  });
+});
+
+const docker = spawnSync('docker', ['info'], { encoding: 'utf8' });
+describe.runIf(docker.status === 0)('with a Docker daemon', () => {
+  it('docker compose config accepts the file', () => {
+    const run = spawnSync('docker', ['compose', 'config', '-q'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...OPERATOR_ENV } });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+});
