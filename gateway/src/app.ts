@@ -235,8 +235,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         headers: pageSecurityHeaders(config),
         // The pages' queries run in this process, through the same schema, limits and cache as /graphql.
         // One context (so one set of DataLoaders) for all the queries of one page.
-        executor: () => {
-          const contextValue = context({});
+        executor: (requestId) => {
+          const contextValue = context({ requestId });
           return async ({ query, variables, operationName }) => {
             // As text, so Apollo's document store answers with the parsed and validated query after the first time.
             const response = await server.executeOperation({ query: print(query), variables, operationName }, { contextValue });

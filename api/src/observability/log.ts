@@ -62,7 +62,9 @@ export function requestLog(
       const record: RequestRecord = {
         requestId: res.locals.requestId as string | undefined,
         method: req.method,
-        route: described?.route ?? (typeof pattern === 'string' ? `/api${pattern}` : maskPath(req.path)),
+        route:
+          described?.route ??
+          (typeof pattern === 'string' ? `${req.originalUrl.startsWith('/api/') ? '/api' : ''}${pattern}` : maskPath(req.path)),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };

@@ -111,7 +111,8 @@ export interface PageRendererDeps {
   /** Sent with every page (the content security policy and its kin). */
   headers: Record<string, string>;
   /** Makes the runner of one page's GraphQL operations (called once per page). */
-  executor: () => Execute;
+  /** Runs the page's queries; the page request's id goes with every api call they make. */
+  executor: (requestId?: string) => Execute;
   cache: KeyValueCache<string> | null;
   log: (message: string) => void;
 }
@@ -146,7 +147,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       result = await entry.render({
         url: req.originalUrl,
         origin: deps.origin,
-        execute: deps.executor(),
+        execute: deps.executor(res.locals.requestId as string | undefined),
         sanitize,
         shopName: deps.shopName,
         signal,
