@@ -11,7 +11,7 @@ export default defineConfig({
       '@digitic/payment-simulator': src('../payment-simulator/src/index.ts'),
       '@digitic/api/testing': src('../api/src/test/harness.ts'),
       '@digitic/api/sanitize': src('../api/src/products/sanitize.ts'),
-      '@digitic/api/log': src('../api/src/observability/log.ts'),
+      '@digitic/api/observability': src('../api/src/observability/index.ts'),
     },
   },
   test: {

@@ -22,9 +22,9 @@ import { createPaymentOrders, type PaymentOrders } from './payments/provider-ord
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { randomUUID } from 'node:crypto';
-import { requestLog } from '@digitic/api/log';
+import { metricsEndpoint, requestLog } from '@digitic/api/observability';
 import { pino, type Logger } from 'pino';
-import { createGatewayMetrics, metricsEndpoint } from './observability/metrics.js';
+import { createGatewayMetrics } from './observability/metrics.js';
 import { queryCostPlugin } from './security/query-cost.js';
 import { authThrottle, type HitCounter, memoryCounter, redisCounter } from './security/throttle.js';
 import { pageSecurityHeaders } from './web/security-headers.js';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@digitic/api/log';
+import { createLogger } from '@digitic/api/observability';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 

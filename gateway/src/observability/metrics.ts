@@ -1,6 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
-import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -142,15 +141,3 @@ export function createGatewayMetrics() {
 }
 
 export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
-
-/** GET /metrics: with METRICS_TOKEN only for that bearer; in production without one it does not exist. */
-export function metricsEndpoint(registry: Registry, options: { token: string | undefined; production: boolean }): RequestHandler {
-  return async (req, res, next) => {
-    if (!options.token && options.production) return next();
-    if (options.token && req.get('authorization') !== `Bearer ${options.token}`) {
-      res.status(401).json({ message: 'Metrics need the metrics token', code: 'UNAUTHENTICATED' });
-      return;
-    }
-    res.set('Content-Type', registry.contentType).send(await registry.metrics());
-  };
-}

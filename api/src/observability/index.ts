@@ -1,0 +1,3 @@
+// What the gateway shares with the api: the same logger, request lines and /metrics endpoint.
+export { createLogger, maskPath, type RequestRecord, requestLog } from './log.js';
+export { metricsEndpoint } from './metrics.js';
