@@ -132,16 +132,16 @@ if (external) {
   setting = `the shop at ${external}`;
 } else {
   const postgres = await localPostgres();
-  if (!postgres) {
-    console.error('The load run needs PostgreSQL on 127.0.0.1:5432 (two apis share it), or --shop=<a running cluster>.');
-    process.exit(2);
-  }
   const redis = await localRedis();
-  stack = await startStack({ basePort: 4920, apis: 2, gateways: 2, postgresAdminUrl: postgres, redisUrl: redis ?? undefined });
+  // Two apis share one PostgreSQL; without one, a single api on the embedded database (said in the output).
+  const apis = postgres ? 2 : 1;
+  stack = await startStack({ basePort: 4920, apis, gateways: 2, postgresAdminUrl: postgres ?? undefined, redisUrl: redis ?? undefined });
   // Plenty of stock: this run measures the shop, not the out-of-stock path (tests/resilience covers that).
   await stack.db?.query('update products set quantity = 1000000');
   target = { shops: stack.shops, simulator: stack.simulatorUrl };
-  setting = `2 gateways + 2 apis on PostgreSQL${redis ? ' + Redis' : ''}`;
+  setting = postgres
+    ? `2 gateways + 2 apis on PostgreSQL${redis ? ' + Redis' : ''}`
+    : `2 gateways + 1 api on PGlite (no PostgreSQL on 127.0.0.1:5432)${redis ? ' + Redis' : ''}`;
 }
 let failed = false;
 try {
