@@ -6,6 +6,7 @@ import { openDb } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
+import { drainServer } from './observability/drain.js';
 import { createLogger } from './observability/log.js';
 import { createRazorpayProvider } from './payments/provider.js';
 
@@ -69,16 +70,7 @@ async function stop(signal: string) {
   if (draining) return;
   draining = true;
   logger.info({ signal }, 'stopping: finishing the requests in flight');
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A keep-alive connection becomes idle once its last answer is sent: close each as soon as it does.
-  const sweep = setInterval(() => server.closeIdleConnections(), 50);
-  server.closeIdleConnections();
-  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
-  if ((await Promise.race([closed, timeout])) === 'timeout') {
-    logger.warn('stopping: requests still in flight after the shutdown timeout; closing them');
-    server.closeAllConnections();
-  }
-  clearInterval(sweep);
+  await drainServer(server, config.shutdownTimeoutMs, logger);
   await database.close().catch(() => {});
   logger.info('stopped');
   logger.flush();

@@ -21,8 +21,7 @@ import { createUpstream } from './datasources/http.js';
 import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
-import { randomUUID } from 'node:crypto';
-import { metricsEndpoint, requestLog } from '@digitic/api/observability';
+import { metricsEndpoint, requestId, requestLog } from '@digitic/api/observability';
 import { pino, type Logger } from 'pino';
 import { createGatewayMetrics } from './observability/metrics.js';
 import { queryCostPlugin } from './security/query-cost.js';
@@ -158,12 +157,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  // Every answer names its request id (the caller's X-Request-Id when well-formed); the api gets the same id.
-  app.use((req, res, next) => {
-    const incoming = req.get('x-request-id');
-    res.locals.requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  // Every answer names its request id (the caller's X-Request-Id when well-formed), as the api's do; the api gets the same id.
+  app.use(requestId, (_req, res, next) => {
     res.locals.logFields = {};
-    res.set('X-Request-Id', res.locals.requestId as string);
     next();
   });
   app.use(

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@digitic/api/observability';
+import { createLogger, drainServer } from '@digitic/api/observability';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 
@@ -34,16 +34,7 @@ async function stop(signal: string) {
   stopping = true;
   gateway.drain();
   logger.info({ signal }, 'stopping: finishing the requests in flight');
-  const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
-  // A keep-alive connection becomes idle once its last answer is sent: close each as soon as it does.
-  const sweep = setInterval(() => listener.closeIdleConnections(), 50);
-  listener.closeIdleConnections();
-  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
-  if ((await Promise.race([closed, timeout])) === 'timeout') {
-    logger.warn('stopping: requests still in flight after the shutdown timeout; closing them');
-    listener.closeAllConnections();
-  }
-  clearInterval(sweep);
+  await drainServer(listener, config.shutdownTimeoutMs, logger);
   await gateway.stop().catch(() => {});
   logger.info('stopped');
   logger.flush();
