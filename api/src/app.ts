@@ -12,7 +12,11 @@ import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
 import type { Mailer } from './mail/mailer.js';
 import { ordersRoutes } from './orders/routes.js';
+import { type CheckoutsService, checkoutsService } from './payments/checkouts.js';
 import type { PaymentProvider } from './payments/provider.js';
+import { checkoutRoutes } from './payments/routes.js';
+import { webhookRoutes } from './payments/webhooks.js';
+import { internalRoutes } from './internal/routes.js';
 import { productsRoutes } from './products/routes.js';
 import { usersRoutes } from './users/routes.js';
 import { requestLog } from './observability/log.js';
@@ -37,9 +41,12 @@ export interface AppDeps {
   draining: () => boolean;
   /** The PostgreSQL pool's connection counts, for the metrics (null on PGlite). */
   pool?: () => { total: number; idle: number; waiting: number } | null;
+  /** Checkout records: started here, completed by placeOrder, webhooks and reconciliation alike. */
+  checkouts: CheckoutsService;
 }
 
-type AppOptions = Omit<AppDeps, 'auth' | 'logger' | 'metrics' | 'draining'> & Partial<Pick<AppDeps, 'logger' | 'metrics' | 'draining'>>;
+type AppOptions = Omit<AppDeps, 'auth' | 'logger' | 'metrics' | 'draining' | 'checkouts'> &
+  Partial<Pick<AppDeps, 'logger' | 'metrics' | 'draining' | 'checkouts'>>;
 
 export function createApp(deps: AppOptions) {
   const metrics =
@@ -52,14 +59,31 @@ export function createApp(deps: AppOptions) {
         ),
       pool: deps.pool,
     });
+  const logger = deps.logger ?? pino({ level: 'silent' });
+  const checkouts =
+    deps.checkouts ??
+    checkoutsService({
+      db: deps.db,
+      payments: deps.payments,
+      mailer: deps.mailer,
+      log: deps.log,
+      keyId: deps.config.razorpay.keyId,
+      webUrl: deps.config.webUrl,
+      shopName: deps.config.shopName,
+      outcome: (o, source) => metrics.checkout(o, source),
+    });
   const full: AppDeps = {
     ...deps,
-    logger: deps.logger ?? pino({ level: 'silent' }),
+    logger,
     metrics,
+    checkouts,
     draining: deps.draining ?? (() => false),
     auth: requireAuth(deps.db, deps.config.jwtSecret),
   };
   const app = express();
+  // For the process around the app (the reconciliation timer): the same checkouts and metrics.
+  app.locals.checkouts = checkouts;
+  app.locals.metrics = metrics;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestId);
@@ -72,6 +96,24 @@ export function createApp(deps: AppOptions) {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' });
     next();
   });
+  // Routes that read their own body: the webhook verifies the raw bytes, internal commands take large imports.
+  app.use(
+    '/api',
+    webhookRoutes({
+      db: deps.db,
+      checkouts,
+      secret: deps.config.razorpay.webhookSecret,
+      maxAgeSeconds: deps.config.webhookMaxAgeSeconds,
+      log: (line) => logger.info(line),
+      count: (o) => metrics.webhook(o),
+    }),
+    internalRoutes(deps.config.internalToken, () => ({
+      db: deps.db,
+      payments: deps.payments,
+      checkouts,
+      reconcile: deps.config.reconcile,
+    })),
+  );
   app.use(express.json({ limit: '100kb' }));
   // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, rather than fail in the database.
   app.use((req, _res, next) => {
@@ -80,7 +122,17 @@ export function createApp(deps: AppOptions) {
   });
 
   const api = express.Router();
-  for (const routes of [healthRoutes, imagesRoutes, usersRoutes, productsRoutes, cartRoutes, ordersRoutes, blogsRoutes, enquiriesRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    imagesRoutes,
+    usersRoutes,
+    productsRoutes,
+    cartRoutes,
+    checkoutRoutes,
+    ordersRoutes,
+    blogsRoutes,
+    enquiriesRoutes,
+  ]) {
     api.use(routes(full));
   }
   app.use('/api', api);

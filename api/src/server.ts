@@ -2,13 +2,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { hostname } from 'node:os';
 import { openDb } from './db/connect.js';
+import { type DataLock, heldMessage, LockHeld, lockDataDir } from './db/lock.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 import { drainServer } from './observability/drain.js';
 import { createLogger } from './observability/log.js';
+import type { ApiMetrics } from './observability/metrics.js';
+import type { CheckoutsService } from './payments/checkouts.js';
 import { createRazorpayProvider } from './payments/provider.js';
+import { describeReport, reconcile, releaseLease, takeLease } from './payments/reconcile.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -32,6 +37,16 @@ const log = (line: string, detail?: unknown) => {
 const target = config.databaseUrl
   ? ({ kind: 'postgres', url: config.databaseUrl } as const)
   : ({ kind: 'pglite', dir: path.join(config.dataDir, 'pglite') } as const);
+// The embedded database belongs to one process: a second api, or a command, on the same files is refused.
+let lock: DataLock | null = null;
+if (target.kind === 'pglite') {
+  try {
+    lock = lockDataDir(target.dir, 'api');
+  } catch (err) {
+    if (err instanceof LockHeld) fail(heldMessage(err, target.dir));
+    throw err;
+  }
+}
 const database = await openDb(target).catch((err) => fail(`Could not open the database: ${(err as Error).message}`));
 await migrateToLatest(database.db).catch((err) => fail((err as Error).message));
 if (config.seedDemo) {
@@ -40,12 +55,13 @@ if (config.seedDemo) {
 }
 
 let draining = false;
+const payments = createRazorpayProvider(config.razorpay);
 const app = createApp({
   db: database.db,
   dbKind: database.kind,
   config,
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
-  payments: createRazorpayProvider(config.razorpay),
+  payments,
   log,
   logger,
   draining: () => draining,
@@ -55,12 +71,48 @@ const app = createApp({
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const where = database.kind === 'pglite' ? `PGlite under ${target.kind === 'pglite' ? target.dir : ''}` : 'PostgreSQL';
-  const payments = config.razorpay.simulated ? `payment simulator at ${config.razorpay.apiUrl}` : 'Razorpay';
-  logger.info(`REST api at http://localhost:${port}/api/ (${where}; ${payments})`);
+  const provider = config.razorpay.simulated ? `payment simulator at ${config.razorpay.apiUrl}` : 'Razorpay';
+  logger.info(`REST api at http://localhost:${port}/api/ (${where}; ${provider})`);
+  // Commands typed while the shop runs find the api here (see cli/run.ts).
+  const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  lock?.update(`http://${local.includes(':') ? `[${local}]` : local}:${port}`);
 });
 server.on('error', (err) => fail(`[api] could not listen on ${config.host}:${config.port}: ${err.message}`));
 
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));
+
+// Reconciliation for webhooks that never came: one runner at a time across every api (a lease row).
+const { checkouts, metrics } = app.locals as { checkouts: CheckoutsService; metrics: ApiMetrics };
+const holder = `api@${hostname()}:${process.pid}`;
+let reconciling: Promise<void> | null = null;
+async function reconcileOnce() {
+  if (draining) return;
+  const interval = config.reconcile.intervalSeconds;
+  if (!(await takeLease(database.db, holder, Math.max(60, interval * 5), Math.floor(interval / 2)).catch(() => false))) {
+    metrics.reconciliation('skipped');
+    return;
+  }
+  try {
+    const report = await reconcile({ db: database.db, payments, checkouts }, config.reconcile);
+    metrics.reconciliation('ran', report);
+    if (report.checked + report.refunds + report.confirmations + report.notices > 0 || report.errors.length > 0) {
+      logger.info({ reconcile: report }, `reconciliation: ${describeReport(report)}`);
+    }
+  } catch (err) {
+    metrics.reconciliation('failed');
+    log('reconciliation failed', err);
+  } finally {
+    await releaseLease(database.db, holder).catch(() => {});
+  }
+}
+if (config.reconcile.intervalSeconds > 0) {
+  const timer = setInterval(() => {
+    reconciling ??= reconcileOnce().finally(() => {
+      reconciling = null;
+    });
+  }, config.reconcile.intervalSeconds * 1000);
+  timer.unref();
+}
 
 /**
  * Graceful stop: readiness turns 503, no new connections are taken, the requests in flight finish
@@ -71,7 +123,9 @@ async function stop(signal: string) {
   draining = true;
   logger.info({ signal }, 'stopping: finishing the requests in flight');
   await drainServer(server, config.shutdownTimeoutMs, logger);
+  await reconciling;
   await database.close().catch(() => {});
+  lock?.release();
   logger.info('stopped');
   logger.flush();
   process.exit(0);

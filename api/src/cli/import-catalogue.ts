@@ -4,14 +4,11 @@
 // with its line and nothing is written. Rows are matched by slug: importing twice changes nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ImportFileError, importRows, type Kind, readImportFile, validateRows } from '../catalogue/import.js';
-import { loadConfig } from '../config/env.js';
-import { openDb } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { ImportFileError, type Kind, readImportFile, validateRows } from '../catalogue/import.js';
+import { runFromCommandLine } from './run.js';
 
-// `npm run … --workspace api` runs here in api/: paths and DATA_DIR are read from where it was typed.
+// `npm run … --workspace api` runs here in api/: paths are read from where it was typed.
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
-process.env.DATA_DIR = path.resolve(invokedFrom, process.env.DATA_DIR ?? '.data');
 const args = process.argv.slice(2);
 const usage = 'Usage: npm run catalogue:import -- <file.json | file.csv> [--type=products|blogs] [--dry-run]';
 const files = args.filter((a) => !a.startsWith('--'));
@@ -33,6 +30,7 @@ const format = file.toLowerCase().endsWith('.csv')
     ? 'json'
     : die('The file must end in .json or .csv');
 
+// Checked here first so a bad file is reported without touching the database; checked again where it runs.
 let rows;
 try {
   rows = readImportFile(readFileSync(file, 'utf8'), format, typeArg as Kind | undefined);
@@ -46,13 +44,11 @@ if (checked.errors.length > 0) {
     console.error(`${path.basename(file)}:${e.line}: ${e.kind === 'products' ? 'product' : 'blog'}: ${e.message}`);
   die(`${checked.errors.length} problem${checked.errors.length === 1 ? '' : 's'} in ${path.basename(file)}; nothing was imported.`, 1);
 }
-console.log(`${checked.products.length} products and ${checked.blogs.length} blogs are valid.`);
-if (dryRun) process.exit(0);
+if (dryRun) {
+  console.log(`${checked.products.length} products and ${checked.blogs.length} blogs are valid.`);
+  process.exit(0);
+}
 
-const config = loadConfig();
-const database = await openDb(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
-);
 const tty = process.stderr.isTTY;
 let lastShown = -1;
 const progress = (done: number, total: number) => {
@@ -66,15 +62,8 @@ const progress = (done: number, total: number) => {
     console.error(`${done}/${total} (${percent}%)`);
   }
 };
-try {
-  await migrateToLatest(database.db);
-  const result = await importRows(database.db, checked, progress);
-  console.log(
-    `Imported: products ${result.products.created} new, ${result.products.updated} updated; blogs ${result.blogs.created} new, ${result.blogs.updated} updated.`,
-  );
-} catch (err) {
-  console.error(`The import failed and nothing was written: ${(err as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await database.close();
-}
+await runFromCommandLine(
+  'catalogue:import',
+  { fileName: path.basename(file), format, ...(typeArg ? { type: typeArg } : {}), dryRun: false, content: readFileSync(file, 'utf8') },
+  { out: (l) => console.log(l), err: (l) => console.error(l), progress },
+);

@@ -56,21 +56,29 @@ export type SettleResult =
 export async function settleUnsettled(
   db: Kysely<Database>,
   provider: PaymentProvider,
-  options: { only?: string; onProgress?: (r: SettleResult) => void } = {},
+  options: { only?: string; onProgress?: (r: SettleResult) => void; source?: string; maxAttempts?: number } = {},
 ): Promise<SettleResult[]> {
+  const source = options.source ?? 'payments:settle';
   const pending = (await listUnsettled(db)).filter((r) => !options.only || r.paymentId === options.only);
   const results: SettleResult[] = [];
   for (const row of pending) {
     const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
       const locked = await trx
         .selectFrom('unsettled_payments')
-        .select(['amount_paid', 'refunded_at'])
+        .select(['amount_paid', 'refunded_at', 'refund_attempts'])
         .where('razorpay_payment_id', '=', row.paymentId)
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
       if (!locked) return { paymentId: row.paymentId, outcome: 'skipped', why: 'another settle run is refunding it' };
       if (locked.refunded_at) return { paymentId: row.paymentId, outcome: 'skipped', why: 'refunded meanwhile' };
+      if (options.maxAttempts !== undefined && locked.refund_attempts >= options.maxAttempts) {
+        return {
+          paymentId: row.paymentId,
+          outcome: 'skipped',
+          why: `${locked.refund_attempts} automatic refunds failed: left for a person`,
+        };
+      }
       try {
         const payment = await provider.fetchPayment(row.paymentId);
         const left = locked.amount_paid - (payment.amount_refunded ?? 0);
@@ -80,16 +88,38 @@ export async function settleUnsettled(
             .set({ refund_id: 'at-provider', refunded_at: new Date() })
             .where('razorpay_payment_id', '=', row.paymentId)
             .execute();
+          await trx
+            .updateTable('checkouts')
+            .set({ status: 'refunded', updated_at: new Date() })
+            .where('razorpay_payment_id', '=', row.paymentId)
+            .where('status', '!=', 'ordered')
+            .execute();
           return { paymentId: row.paymentId, outcome: 'already refunded at the provider', amount: locked.amount_paid };
         }
-        const refund = await provider.refund(row.paymentId, left, { reason: row.reason.slice(0, 200), source: 'payments:settle' });
+        const refund = await provider.refund(row.paymentId, left, { reason: row.reason.slice(0, 200), source });
         await trx
           .updateTable('unsettled_payments')
           .set({ refund_id: refund.id, refunded_at: new Date() })
           .where('razorpay_payment_id', '=', row.paymentId)
           .execute();
+        await trx
+          .insertInto('payment_refunds')
+          .values({ refund_id: refund.id, razorpay_payment_id: row.paymentId, amount: left, status: refund.status, source })
+          .onConflict((oc) => oc.column('refund_id').doNothing())
+          .execute();
+        await trx
+          .updateTable('checkouts')
+          .set({ status: 'refunded', updated_at: new Date() })
+          .where('razorpay_payment_id', '=', row.paymentId)
+          .where('status', '!=', 'ordered')
+          .execute();
         return { paymentId: row.paymentId, outcome: 'refunded', refundId: refund.id, amount: left };
       } catch (err) {
+        await trx
+          .updateTable('unsettled_payments')
+          .set((eb) => ({ refund_attempts: eb('refund_attempts', '+', 1), last_refund_error: (err as Error).message.slice(0, 500) }))
+          .where('razorpay_payment_id', '=', row.paymentId)
+          .execute();
         return { paymentId: row.paymentId, outcome: 'failed', why: (err as Error).message };
       }
     });

@@ -26,7 +26,16 @@ describe('api settings', () => {
       expect((err as Error).message).toContain('JWT_SECRET');
       expect((err as Error).message).toContain('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
     }
-    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' }),
+    ).toThrow(/RAZORPAY_WEBHOOK_SECRET/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-dashboard',
+    });
     expect(ok.razorpay).toMatchObject({ simulated: false, apiUrl: 'https://api.razorpay.com' });
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
 import { z } from 'zod';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -21,6 +21,22 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
+  // Razorpay signs each webhook with this (Dashboard → Webhooks); required in production with real keys.
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  // Webhook events older than this are refused as stale replays (Razorpay retries for 24 hours).
+  WEBHOOK_MAX_AGE_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(48 * 3600),
+  // Reconciliation: how often it runs inside the api (0: never), when an unpaid checkout is asked
+  // about at the provider, and when one with no payment expires.
+  RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(180),
+  CHECKOUT_EXPIRY_S: z.coerce.number().int().min(0).default(1800),
+  // Bearer token of the api's internal commands (catalogue:import, payments:* while the shop runs).
+  INTERNAL_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SHOP_NAME: z.string().min(1).max(60).default('Digitic'),
   // Bearer token for GET /metrics; in production /metrics exists only when it is set.
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // How long a stopping api waits for the requests in flight before it closes anyway.
@@ -42,7 +58,11 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
-  razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean };
+  razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean; webhookSecret: string | undefined };
+  webhookMaxAgeSeconds: number;
+  reconcile: { intervalSeconds: number; afterSeconds: number; expireAfterSeconds: number };
+  internalToken: string | undefined;
+  shopName: string;
   seedDemo: boolean;
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
@@ -64,6 +84,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET)) {
     missing.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the payment simulator never runs in production)');
   }
+  if (production && env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
+    missing.push("RAZORPAY_WEBHOOK_SECRET (the secret of the shop's webhook in Razorpay's dashboard)");
+  }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     missing.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
   }
@@ -77,29 +100,46 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: env.API_HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(env.DATA_DIR),
+    jwtSecret: env.JWT_SECRET ?? localSecret(env.DATA_DIR, 'jwt-secret'),
     webUrl: env.WEB_URL.replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     razorpay: simulated
-      ? { keyId: SIMULATOR_KEY_ID, keySecret: SIMULATOR_KEY_SECRET, apiUrl: env.RAZORPAY_API_URL ?? simApi, simulated }
+      ? {
+          keyId: SIMULATOR_KEY_ID,
+          keySecret: SIMULATOR_KEY_SECRET,
+          apiUrl: env.RAZORPAY_API_URL ?? simApi,
+          simulated,
+          webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? SIMULATOR_WEBHOOK_SECRET,
+        }
       : {
           keyId: env.RAZORPAY_KEY_ID as string,
           keySecret: env.RAZORPAY_KEY_SECRET as string,
           apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
           simulated,
+          webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
         },
+    webhookMaxAgeSeconds: env.WEBHOOK_MAX_AGE_S,
+    reconcile: {
+      intervalSeconds: env.RECONCILE_INTERVAL_S,
+      afterSeconds: env.RECONCILE_AFTER_S,
+      expireAfterSeconds: env.CHECKOUT_EXPIRY_S,
+    },
+    // Only the embedded database needs it (commands reach the api that owns the files); PostgreSQL takes commands directly.
+    internalToken: env.INTERNAL_TOKEN ?? (env.DATABASE_URL ? undefined : localSecret(env.DATA_DIR, 'internal-token')),
+    shopName: env.SHOP_NAME,
     seedDemo: env.SEED_DEMO,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }
 
-// Outside production a missing JWT_SECRET gets a random one kept under the data folder,
-// so sign-ins survive restarts without a well-known default secret.
-function developmentJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+// A secret not given gets a random one kept under the data folder (mode 0600): outside production
+// for JWT_SECRET, so sign-ins survive restarts without a well-known default; always for the internal
+// token, which the data commands read from the same folder to reach the api that owns it.
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/0001-initial.js';
 import * as unsettledPayments from './migrations/0002-unsettled-payments.js';
 import * as refunds from './migrations/0003-refunds.js';
+import * as checkouts from './migrations/0004-checkouts.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-unsettled-payments': unsettledPayments,
   '0003-refunds': refunds,
+  '0004-checkouts': checkouts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -100,6 +100,8 @@ export interface OrdersTable {
   paid_at: ColumnType<Date, Date | string, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** When the order confirmation e-mail was claimed for sending (exactly once). */
+  confirmation_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OrderItemsTable {
@@ -160,9 +162,72 @@ export interface UnsettledPaymentsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
   refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  notice_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refund_attempts: Generated<number>;
+  last_refund_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type CheckoutStatus = 'started' | 'paid' | 'ordered' | 'failed' | 'expired' | 'refunded';
+
+/** One line of what was paid for, priced when the payment started. */
+export interface CheckoutLine {
+  productId: string;
+  colorId: string;
+  title: string;
+  color: string;
+  quantity: number;
+  price: number;
+}
+
+type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface CheckoutsTable {
+  id: Generated<string>;
+  customer_id: string;
+  razorpay_order_id: string;
+  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  lines: Json<CheckoutLine[]>;
+  shipping_info: Json<ShippingInfo>;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  razorpay_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_at: Stamp;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  event: string;
+  razorpay_order_id: string | null;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
+export interface PaymentRefundsTable {
+  refund_id: string;
+  razorpay_payment_id: string;
+  amount: number;
+  status: string;
+  source: string;
+  created_at: CreatedAt;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Date | string;
+  finished_at: Date | string | null;
 }
 
 export interface Database {
+  checkouts: CheckoutsTable;
+  webhook_events: WebhookEventsTable;
+  payment_refunds: PaymentRefundsTable;
+  job_leases: JobLeasesTable;
   unsettled_payments: UnsettledPaymentsTable;
   customers: CustomersTable;
   colors: ColorsTable;
@@ -184,3 +249,4 @@ export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type Blog = Selectable<BlogsTable>;
 export type Order = Selectable<OrdersTable>;
+export type Checkout = Selectable<CheckoutsTable>;

@@ -39,6 +39,30 @@ export function createApiMetrics(sources: {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const webhooks = new Counter({
+    name: 'payment_webhooks_total',
+    help: 'Payment webhooks: received, verified, rejected (bad signature, malformed, stale), duplicate, processed, ignored',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const checkouts = new Counter({
+    name: 'checkouts_total',
+    help: 'Checkouts by outcome (started, reused, ordered by placeOrder/webhook/reconcile, failed, expired, refunded, refund_pending)',
+    labelNames: ['outcome', 'source'],
+    registers: [registry],
+  });
+  const reconciliations = new Counter({
+    name: 'payment_reconciliation_runs_total',
+    help: 'Reconciliation runs: ran, skipped (another runner holds the lease), failed',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const reconciled = new Counter({
+    name: 'payment_reconciliation_checkouts_total',
+    help: 'What reconciliation did to checkouts: checked, ordered, refused, expired',
+    labelNames: ['result'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'unsettled_payments',
     help: 'Captured payments that made no order and are not refunded yet',
@@ -68,6 +92,16 @@ export function createApiMetrics(sources: {
     },
     payment(outcome: PaymentOutcome) {
       payments.inc({ outcome });
+    },
+    webhook(outcome: string) {
+      webhooks.inc({ outcome });
+    },
+    checkout(outcome: string, source = '') {
+      checkouts.inc({ outcome, source });
+    },
+    reconciliation(result: 'ran' | 'skipped' | 'failed', counts?: Record<'checked' | 'ordered' | 'refused' | 'expired', number>) {
+      reconciliations.inc({ result });
+      for (const [k, v] of Object.entries(counts ?? {})) if (v > 0) reconciled.inc({ result: k }, v);
     },
   };
 }

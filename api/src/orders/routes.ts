@@ -6,7 +6,7 @@ import { CreateOrderInput } from './schemas.js';
 import { ordersService } from './service.js';
 
 export function ordersRoutes(deps: AppDeps): Router {
-  const orders = ordersService(deps.db, deps.payments, deps.log, (o) => deps.metrics.payment(o));
+  const orders = ordersService(deps.db, deps.payments, deps.checkouts, (o) => deps.metrics.payment(o));
   const router = Router();
 
   router.post('/user/cart/create-order', deps.auth, async (req, res) => {

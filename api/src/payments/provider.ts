@@ -21,6 +21,7 @@ export interface ProviderPayment {
   status: string;
   /** Paise refunded so far (Razorpay and the simulator report it). */
   amount_refunded?: number;
+  error_description?: string | null;
 }
 
 export interface ProviderRefund {
@@ -32,7 +33,11 @@ export interface ProviderRefund {
 
 export interface PaymentProvider {
   verifySignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** Starts a payment of `amountPaise` (INR); `notes` are kept on the provider's order. */
+  createOrder(amountPaise: number, receipt: string, notes: Record<string, string>): Promise<ProviderOrder>;
   fetchOrder(orderId: string): Promise<ProviderOrder>;
+  /** Every payment attempt made on a provider order (Razorpay's orders.fetchPayments). */
+  fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   /** Refunds `amountPaise` of a captured payment. */
   refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund>;
@@ -66,7 +71,19 @@ export function createRazorpayProvider(options: { keyId: string; keySecret: stri
       const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    async createOrder(amountPaise, receipt, notes) {
+      try {
+        return (await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes })) as unknown as ProviderOrder;
+      } catch (err) {
+        const status = (err as { statusCode?: unknown } | null)?.statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429) {
+          throw paymentFailed('The payment provider refused to start this payment');
+        }
+        throw unavailable('The payment provider is unreachable. Nothing was charged; please try again.');
+      }
+    },
     fetchOrder: (orderId) => call<ProviderOrder>(() => client.orders.fetch(orderId)),
+    fetchOrderPayments: async (orderId) => (await call<{ items: ProviderPayment[] }>(() => client.orders.fetchPayments(orderId))).items,
     fetchPayment: (paymentId) => call<ProviderPayment>(() => client.payments.fetch(paymentId)),
     async refund(paymentId, amountPaise, notes) {
       try {

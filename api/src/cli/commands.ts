@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { ImportFileError, importRows, readImportFile, validateRows } from '../catalogue/import.js';
+import type { Database } from '../db/schema.js';
+import type { CheckoutsService } from '../payments/checkouts.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { describeReport, reconcile, type ReconcileSettings } from '../payments/reconcile.js';
+import { listUnsettled, settleUnsettled } from './settle.js';
+
+/**
+ * The shop's data commands, one implementation each, run either by the command line process (on
+ * PostgreSQL, or on an embedded database it has locked) or inside the running api that owns the
+ * embedded database (POST /api/internal/commands/:name), with the same input and the same output.
+ */
+export interface CommandDeps {
+  db: Kysely<Database>;
+  payments: PaymentProvider;
+  checkouts: CheckoutsService;
+  reconcile: ReconcileSettings;
+}
+
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  progress?: (done: number, total: number) => void;
+}
+
+export const ImportInput = z.object({
+  fileName: z.string().max(300),
+  format: z.enum(['json', 'csv']),
+  type: z.enum(['products', 'blogs']).optional(),
+  dryRun: z.boolean().default(false),
+  content: z.string(),
+});
+export const SettleInput = z.object({
+  refund: z.boolean().default(false),
+  all: z.boolean().default(false),
+  only: z.string().max(60).optional(),
+});
+export const ReconcileInput = z.object({});
+
+const rupees = (paise: number) => `Rs. ${(paise / 100).toFixed(2)}`;
+
+async function catalogueImport(deps: CommandDeps, input: z.infer<typeof ImportInput>, io: CommandIo): Promise<number> {
+  let rows;
+  try {
+    rows = readImportFile(input.content, input.format, input.type);
+  } catch (err) {
+    if (err instanceof ImportFileError) {
+      io.err(`${input.fileName}: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+  const checked = validateRows(rows);
+  if (checked.errors.length > 0) {
+    for (const e of checked.errors) io.err(`${input.fileName}:${e.line}: ${e.kind === 'products' ? 'product' : 'blog'}: ${e.message}`);
+    io.err(`${checked.errors.length} problem${checked.errors.length === 1 ? '' : 's'} in ${input.fileName}; nothing was imported.`);
+    return 1;
+  }
+  io.out(`${checked.products.length} products and ${checked.blogs.length} blogs are valid.`);
+  if (input.dryRun) return 0;
+  try {
+    const result = await importRows(deps.db, checked, io.progress ?? (() => {}));
+    io.out(
+      `Imported: products ${result.products.created} new, ${result.products.updated} updated; blogs ${result.blogs.created} new, ${result.blogs.updated} updated.`,
+    );
+    return 0;
+  } catch (err) {
+    io.err(`The import failed and nothing was written: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+async function paymentsSettle(deps: CommandDeps, input: z.infer<typeof SettleInput>, io: CommandIo): Promise<number> {
+  const rows = await listUnsettled(deps.db, input.all);
+  if (rows.length === 0)
+    io.out(input.all ? 'No payments were ever kept for a refund.' : 'Nothing to settle: every kept payment is refunded.');
+  for (const r of rows) {
+    const status = r.refundedAt ? `refunded ${r.refundId} on ${r.refundedAt.toISOString()}` : 'not refunded';
+    io.out(`${r.paymentId}  ${rupees(r.amountPaid).padStart(14)}  ${r.email}  ${r.createdAt.toISOString()}  ${r.reason}  — ${status}`);
+  }
+  if (!input.refund) {
+    if (rows.some((r) => !r.refundedAt)) io.out('Run with --refund to refund them.');
+    return 0;
+  }
+  const results = await settleUnsettled(deps.db, deps.payments, {
+    only: input.only,
+    onProgress: (r) => {
+      const detail = 'refundId' in r ? `${r.refundId} (${rupees(r.amount)})` : 'why' in r ? r.why : rupees(r.amount);
+      io.out(`${r.paymentId}: ${r.outcome} ${detail}`);
+    },
+  });
+  for (const r of results) if (r.outcome === 'refunded') await deps.checkouts.sendRefundNotice(r.paymentId);
+  const done = results.filter((r) => r.outcome === 'refunded').length;
+  io.out(`${done} refunded, ${results.length - done} not (see above).`);
+  return results.some((r) => r.outcome === 'failed') ? 1 : 0;
+}
+
+async function paymentsReconcile(deps: CommandDeps, _input: unknown, io: CommandIo): Promise<number> {
+  const report = await reconcile(deps, deps.reconcile);
+  io.out(`Reconciled: ${describeReport(report)}.`);
+  for (const e of report.errors) io.err(e);
+  return report.errors.length > 0 ? 1 : 0;
+}
+
+export const COMMANDS = {
+  'catalogue:import': { input: ImportInput, run: catalogueImport },
+  'payments:settle': { input: SettleInput, run: paymentsSettle },
+  'payments:reconcile': { input: ReconcileInput, run: paymentsReconcile },
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
+
+/** Runs a command with its input checked; `io` receives its lines; resolves with its exit code. */
+export async function runCommand(name: CommandName, deps: CommandDeps, rawInput: unknown, io: CommandIo): Promise<number> {
+  const command = COMMANDS[name];
+  const parsed = command.input.safeParse(rawInput);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    io.err(`${name}: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
+    return 2;
+  }
+  return (command.run as (d: CommandDeps, i: unknown, o: CommandIo) => Promise<number>)(deps, parsed.data, io);
+}

@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { cartLines } from '../cart/service.js';
+import { settleUnsettled } from '../cli/settle.js';
+import type { Checkout, CheckoutLine, Database, ShippingInfo } from '../db/schema.js';
+import { badRequest, conflict, paymentFailed } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { orderConfirmation, refundNotice } from './mail.js';
+import type { PaymentProvider, ProviderPayment } from './provider.js';
+
+export const SHIPPING_RUPEES = 100;
+
+/** Where an order came from: the browser's placeOrder, a provider webhook, or reconciliation. */
+export type CompletionSource = 'placeOrder' | 'webhook' | 'reconcile';
+
+export type CheckoutOutcome = 'started' | 'reused' | 'ordered' | 'failed' | 'expired' | 'refunded' | 'refund_pending';
+
+export interface CheckoutsDeps {
+  db: Kysely<Database>;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: (line: string, detail?: unknown) => void;
+  keyId: string;
+  webUrl: string;
+  shopName?: string;
+  /** Counts what became of checkouts (metrics). */
+  outcome?: (o: CheckoutOutcome, source?: CompletionSource) => void;
+}
+
+/** A paid checkout that could not become an order: the payment is refunded, and the shopper told why. */
+export class NotOrdered extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'out_of_stock' | 'amount_mismatch' | 'already_refunded' | 'second_payment',
+    /** Why, as kept with the payment and told to the shopper in the refund notice. */
+    readonly reason = message,
+  ) {
+    super(message);
+  }
+}
+
+export type Completion = { orderId: string; created: boolean } | { refused: NotOrdered } | null;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+/** The checkout as the api answers it (amounts in rupees, the provider amount in paise). */
+export function checkoutJson(c: Checkout, keyId: string) {
+  return {
+    _id: c.id,
+    status: c.status,
+    razorpayOrderId: c.razorpay_order_id,
+    amount: c.total * 100,
+    currency: 'INR',
+    keyId,
+    subtotal: c.subtotal,
+    shipping: c.shipping,
+    total: c.total,
+    lines: c.lines,
+    shippingInfo: c.shipping_info,
+    orderId: c.order_id,
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function checkoutsService(deps: CheckoutsDeps) {
+  const { db, payments, mailer, log } = deps;
+  const shopName = deps.shopName ?? 'Digitic';
+  const count = deps.outcome ?? (() => {});
+
+  const byProviderOrder = (providerOrderId: string) =>
+    db.selectFrom('checkouts').selectAll().where('razorpay_order_id', '=', providerOrderId).executeTakeFirst();
+
+  /** Sends the order's confirmation once: the claim is a conditional update, so two senders never both send. */
+  async function sendConfirmation(orderId: string): Promise<boolean> {
+    const claimed = await db
+      .updateTable('orders')
+      .set({ confirmation_sent_at: new Date() })
+      .where('id', '=', orderId)
+      .where('confirmation_sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    try {
+      const row = await db
+        .selectFrom('checkouts as k')
+        .innerJoin('customers as c', 'c.id', 'k.customer_id')
+        .select(['c.email', 'c.firstname', 'k.lines', 'k.subtotal', 'k.shipping', 'k.total', 'k.shipping_info'])
+        .where('k.order_id', '=', orderId)
+        .executeTakeFirst();
+      if (!row) return false; // an order made before checkout records: nothing to write from
+      await mailer.send(
+        orderConfirmation({
+          to: row.email,
+          firstname: row.firstname,
+          orderId,
+          lines: row.lines,
+          subtotal: row.subtotal,
+          shipping: row.shipping,
+          total: row.total,
+          address: row.shipping_info,
+          ordersUrl: `${deps.webUrl}/my-orders`,
+          shopName,
+        }),
+      );
+      return true;
+    } catch (err) {
+      // Not sent: give the claim back so the next reconciliation run tries again.
+      await db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute();
+      log(`order ${orderId}: the confirmation e-mail could not be sent; it will be retried`, err);
+      return false;
+    }
+  }
+
+  /** Tells the shopper their payment was refunded, once. */
+  async function sendRefundNotice(paymentId: string): Promise<boolean> {
+    const claimed = await db
+      .updateTable('unsettled_payments')
+      .set({ notice_sent_at: new Date() })
+      .where('razorpay_payment_id', '=', paymentId)
+      .where('refunded_at', 'is not', null)
+      .where('notice_sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    try {
+      const row = await db
+        .selectFrom('unsettled_payments as u')
+        .innerJoin('customers as c', 'c.id', 'u.customer_id')
+        .select(['c.email', 'c.firstname', 'u.amount_paid', 'u.reason', 'u.refund_id'])
+        .where('u.razorpay_payment_id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      await mailer.send(
+        refundNotice({
+          to: row.email,
+          firstname: row.firstname,
+          amountPaise: row.amount_paid,
+          reason: row.reason,
+          refundId: row.refund_id ?? paymentId,
+          shopName,
+        }),
+      );
+      return true;
+    } catch (err) {
+      await db.updateTable('unsettled_payments').set({ notice_sent_at: null }).where('razorpay_payment_id', '=', paymentId).execute();
+      log(`payment ${paymentId}: the refund notice could not be sent; it will be retried`, err);
+      return false;
+    }
+  }
+
+  /** Keeps a captured payment that made no order, refunds it through the provider now, and tells the shopper. */
+  async function refundPayment(checkout: Checkout, payment: ProviderPayment, reason: string): Promise<boolean> {
+    log(`checkout ${checkout.razorpay_order_id}: payment ${payment.id} made no order (${reason}); refunding it`);
+    await db
+      .insertInto('unsettled_payments')
+      .values({
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: checkout.razorpay_order_id,
+        customer_id: checkout.customer_id,
+        amount_paid: payment.amount,
+        cart_total: checkout.total * 100,
+        reason,
+      })
+      .onConflict((oc) => oc.column('razorpay_payment_id').doNothing())
+      .execute();
+    await db
+      .updateTable('checkouts')
+      .set({ failure_reason: reason, updated_at: new Date() })
+      .where('id', '=', checkout.id)
+      .where('status', '!=', 'ordered')
+      .execute();
+    const [result] = await settleUnsettled(db, payments, { only: payment.id, source: 'automatic' });
+    if (result?.outcome === 'refunded' || result?.outcome === 'already refunded at the provider') {
+      count('refunded');
+      await sendRefundNotice(payment.id);
+      return true;
+    }
+    count('refund_pending');
+    log(
+      `payment ${payment.id}: the automatic refund did not go through (${result && 'why' in result ? result.why : 'no result'}); it will be retried`,
+    );
+    return false;
+  }
+
+  /**
+   * Turns a captured payment into the order its checkout record describes, exactly once whatever
+   * path calls it and however many call at once: the record is locked, its status decides.
+   */
+  async function complete(providerOrderId: string, payment: ProviderPayment, source: CompletionSource): Promise<Completion> {
+    const checkout = await byProviderOrder(providerOrderId);
+    if (!checkout) return null;
+    class Refuse extends Error {
+      constructor(readonly refusal: NotOrdered) {
+        super(refusal.message);
+      }
+    }
+    try {
+      const done = await db.transaction().execute(async (trx) => {
+        const k = await trx.selectFrom('checkouts').selectAll().where('id', '=', checkout.id).forUpdate().executeTakeFirstOrThrow();
+        if (k.status === 'ordered' && k.order_id) {
+          if (k.razorpay_payment_id === payment.id) return { orderId: k.order_id, created: false };
+          throw new Refuse(
+            new NotOrdered(
+              'This checkout was already paid and ordered; the second payment will be refunded.',
+              'second_payment',
+              'a second payment for an order already made',
+            ),
+          );
+        }
+        if (k.status === 'refunded') {
+          throw new Refuse(new NotOrdered('This payment could not become an order and has been refunded.', 'already_refunded'));
+        }
+        if (k.failure_reason && k.razorpay_payment_id === payment.id) {
+          throw new Refuse(new NotOrdered(k.failure_reason, 'already_refunded'));
+        }
+        await trx
+          .updateTable('checkouts')
+          .set({ status: 'paid', razorpay_payment_id: payment.id, paid_at: new Date(), updated_at: new Date() })
+          .where('id', '=', k.id)
+          .execute();
+        if (payment.amount !== k.total * 100 || payment.currency !== 'INR') {
+          throw new Refuse(
+            new NotOrdered(
+              `The amount paid does not match your cart total of Rs. ${k.total}`,
+              'amount_mismatch',
+              'amount paid does not match the cart total',
+            ),
+          );
+        }
+        const order = await trx
+          .insertInto('orders')
+          .values({
+            customer_id: k.customer_id,
+            shipping_info: JSON.stringify(k.shipping_info),
+            razorpay_order_id: k.razorpay_order_id,
+            razorpay_payment_id: payment.id,
+            total_price: k.total,
+            total_price_after_discount: k.total,
+            paid_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_items')
+          .values(
+            k.lines.map((l, position) => ({
+              order_id: order.id,
+              product_id: l.productId,
+              color_id: l.colorId,
+              quantity: l.quantity,
+              price: l.price,
+              position,
+            })),
+          )
+          .execute();
+        // Stock is taken with a guarded update: of two orders for the last unit, one updates a row and the other none.
+        const wanted = new Map<string, { title: string; quantity: number }>();
+        for (const l of k.lines) {
+          const w = wanted.get(l.productId) ?? { title: l.title, quantity: 0 };
+          wanted.set(l.productId, { ...w, quantity: w.quantity + l.quantity });
+        }
+        for (const [productId, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+          const taken = await trx
+            .updateTable('products')
+            .set((eb) => ({ quantity: eb('quantity', '-', w.quantity), sold: eb('sold', '+', w.quantity) }))
+            .where('id', '=', productId)
+            .where('quantity', '>=', w.quantity)
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) !== 1) {
+            throw new Refuse(
+              new NotOrdered(
+                `Sorry, ${w.title} is out of stock. Your payment will be refunded.`,
+                'out_of_stock',
+                `out of stock: ${w.title}`,
+              ),
+            );
+          }
+        }
+        // What was paid for leaves the cart; anything added since stays.
+        for (const l of k.lines) {
+          const line = trx
+            .deleteFrom('cart_lines')
+            .where('customer_id', '=', k.customer_id)
+            .where('product_id', '=', l.productId)
+            .where('color_id', '=', l.colorId);
+          await line.where('quantity', '<=', l.quantity).execute();
+          await trx
+            .updateTable('cart_lines')
+            .set((eb) => ({ quantity: eb('quantity', '-', l.quantity), updated_at: new Date() }))
+            .where('customer_id', '=', k.customer_id)
+            .where('product_id', '=', l.productId)
+            .where('color_id', '=', l.colorId)
+            .where('quantity', '>', l.quantity)
+            .execute();
+        }
+        await trx
+          .updateTable('checkouts')
+          .set({ status: 'ordered', order_id: order.id, failure_reason: null, updated_at: new Date() })
+          .where('id', '=', k.id)
+          .execute();
+        return { orderId: order.id, created: true };
+      });
+      if (done.created) {
+        count('ordered', source);
+        log(`checkout ${providerOrderId}: order ${done.orderId} made by ${source}`);
+        void sendConfirmation(done.orderId).catch((err: unknown) => log(`order ${done.orderId}: confirmation failed`, err));
+      }
+      return done;
+    } catch (err) {
+      if (err instanceof Refuse) {
+        const { refusal } = err;
+        if (refusal.kind === 'out_of_stock' || refusal.kind === 'amount_mismatch' || refusal.kind === 'second_payment') {
+          // The transaction rolled back: record the payment against the checkout, then refund it.
+          await db
+            .updateTable('checkouts')
+            .set({ status: 'paid', razorpay_payment_id: payment.id, paid_at: new Date(), updated_at: new Date() })
+            .where('id', '=', checkout.id)
+            .where('status', 'not in', ['ordered', 'refunded'])
+            .execute();
+          const { reason } = refusal;
+          // A webhook answers at once; its refund goes on behind it (reconciliation retries one that fails).
+          const refunding = refundPayment(checkout, payment, reason);
+          if (source === 'webhook') void refunding.catch((e: unknown) => log(`payment ${payment.id}: refund failed`, e));
+          else await refunding;
+        }
+        return { refused: refusal };
+      }
+      // A concurrent completion won the race for the order's unique keys: answer with its order.
+      if (isUniqueViolation(err)) {
+        const winner = await byProviderOrder(providerOrderId);
+        if (winner?.order_id) return { orderId: winner.order_id, created: false };
+      }
+      throw err;
+    }
+  }
+
+  return {
+    complete,
+    sendConfirmation,
+    sendRefundNotice,
+    byProviderOrder,
+
+    /**
+     * Starts a payment for the caller's cart: priced and checked for stock here, recorded before the
+     * shopper can pay. The same cart to the same address again reuses the open checkout, so a second
+     * Pay is refused by the provider as already paid rather than charged twice.
+     */
+    async start(customerId: string, shippingInfo: ShippingInfo) {
+      const cart = await cartLines(db, customerId);
+      if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
+      const wanted = new Map<string, number>();
+      for (const l of cart) wanted.set(l.productId._id, (wanted.get(l.productId._id) ?? 0) + l.quantity);
+      const stock = await db
+        .selectFrom('products')
+        .select(['id', 'title', 'quantity'])
+        .where('id', 'in', [...wanted.keys()])
+        .execute();
+      for (const p of stock) {
+        const want = wanted.get(p.id) ?? 0;
+        if (p.quantity < want) {
+          throw conflict(
+            p.quantity === 0 ? `Sorry, ${p.title} is out of stock` : `Sorry, only ${p.quantity} of ${p.title} left in stock`,
+            'cart',
+          );
+        }
+      }
+      const lines: CheckoutLine[] = cart.map((l) => ({
+        productId: l.productId._id,
+        colorId: l.color._id,
+        title: l.productId.title,
+        color: l.color.title,
+        quantity: l.quantity,
+        price: l.price,
+      }));
+      const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+      const total = subtotal + SHIPPING_RUPEES;
+
+      const open = await db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .where('status', 'in', ['started', 'paid'])
+        .where('created_at', '>', new Date(Date.now() - 30 * 60_000))
+        .orderBy('created_at', 'desc')
+        .execute();
+      if (open.some((c) => c.status === 'paid' && !c.failure_reason)) {
+        throw conflict(
+          'We have received a payment for your cart and are confirming your order; it will appear in My Orders shortly.',
+          'cart',
+        );
+      }
+      const same = open.find(
+        (c) => c.status === 'started' && c.total === total && sameJson(c.lines, lines) && sameJson(c.shipping_info, shippingInfo),
+      );
+      if (same) {
+        count('reused');
+        return checkoutJson(same, deps.keyId);
+      }
+
+      const id = randomUUID();
+      const providerOrder = await payments.createOrder(total * 100, id, { customer: customerId, checkout: id });
+      const checkout = await db
+        .insertInto('checkouts')
+        .values({
+          id,
+          customer_id: customerId,
+          razorpay_order_id: providerOrder.id,
+          lines: JSON.stringify(lines),
+          shipping_info: JSON.stringify(shippingInfo),
+          subtotal,
+          shipping: SHIPPING_RUPEES,
+          total,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      count('started');
+      log(`checkout ${providerOrder.id} started for Rs. ${total}`);
+      return checkoutJson(checkout, deps.keyId);
+    },
+
+    /**
+     * The record for a provider order paid through the legacy path (create-order with no checkout
+     * started here): written from the caller's cart as it is now, so the order comes from a record too.
+     */
+    async adopt(customerId: string, providerOrderId: string, shippingInfo: ShippingInfo): Promise<Checkout> {
+      const existing = await byProviderOrder(providerOrderId);
+      if (existing) return existing;
+      const cart = await cartLines(db, customerId);
+      if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
+      const lines: CheckoutLine[] = cart.map((l) => ({
+        productId: l.productId._id,
+        colorId: l.color._id,
+        title: l.productId.title,
+        color: l.color.title,
+        quantity: l.quantity,
+        price: l.price,
+      }));
+      const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+      await db
+        .insertInto('checkouts')
+        .values({
+          customer_id: customerId,
+          razorpay_order_id: providerOrderId,
+          lines: JSON.stringify(lines),
+          shipping_info: JSON.stringify(shippingInfo),
+          subtotal,
+          shipping: SHIPPING_RUPEES,
+          total: subtotal + SHIPPING_RUPEES,
+        })
+        .onConflict((oc) => oc.column('razorpay_order_id').doNothing())
+        .execute();
+      const adopted = await byProviderOrder(providerOrderId);
+      if (!adopted) throw new Error(`checkout ${providerOrderId} vanished`);
+      return adopted;
+    },
+
+    /** A payment attempt failed: the checkout says so (the cart is untouched); a later payment may still succeed. */
+    async markFailed(providerOrderId: string, reason: string | null | undefined) {
+      const r = await db
+        .updateTable('checkouts')
+        .set({ status: 'failed', failure_reason: (reason ?? 'The payment failed').slice(0, 500), updated_at: new Date() })
+        .where('razorpay_order_id', '=', providerOrderId)
+        .where('status', '=', 'started')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) count('failed');
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** A refund the provider reports (webhook): recorded once; a kept payment it covers is settled and the shopper told. */
+    async recordRefund(refund: { id: string; payment_id: string; amount: number; status: string }, source: string) {
+      const inserted = await db
+        .insertInto('payment_refunds')
+        .values({ refund_id: refund.id, razorpay_payment_id: refund.payment_id, amount: refund.amount, status: refund.status, source })
+        .onConflict((oc) => oc.column('refund_id').doNothing())
+        .executeTakeFirst();
+      const settled = await db
+        .updateTable('unsettled_payments')
+        .set({ refund_id: refund.id, refunded_at: new Date() })
+        .where('razorpay_payment_id', '=', refund.payment_id)
+        .where('refunded_at', 'is', null)
+        .where('amount_paid', '<=', refund.amount)
+        .executeTakeFirst();
+      if (Number(settled.numUpdatedRows) === 1) {
+        await db
+          .updateTable('checkouts')
+          .set({ status: 'refunded', updated_at: new Date() })
+          .where('razorpay_payment_id', '=', refund.payment_id)
+          .where('status', '!=', 'ordered')
+          .execute();
+        await sendRefundNotice(refund.payment_id);
+      }
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** The caller's checkout by its provider order id (null for anyone else's). */
+    async mine(customerId: string, providerOrderId: string) {
+      const c = await byProviderOrder(providerOrderId);
+      return c && c.customer_id === customerId ? checkoutJson(c, deps.keyId) : null;
+    },
+
+    /** Whether the caller may spend a payment on this checkout (the gateway writes the customer on each). */
+    assertOwner(checkout: Checkout, customerId: string) {
+      if (checkout.customer_id !== customerId) throw paymentFailed('This payment was started by another customer');
+    },
+  };
+}
+
+export type CheckoutsService = ReturnType<typeof checkoutsService>;

@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import type { AppDeps } from '../app.js';
+import { currentCustomer } from '../auth/middleware.js';
+import { notFound } from '../http/errors.js';
+import { parseInput } from '../http/validate.js';
+import { ShippingInfo } from '../orders/schemas.js';
+import { z } from 'zod';
+
+const StartInput = z.object({
+  shippingInfo: ShippingInfo,
+  // The spec's client sends the amount it expects; the server prices the cart itself and ignores it.
+  amount: z.unknown().optional(),
+});
+
+/** Checkouts: started from the caller's cart (the provider order made here), and read back by their owner. */
+export function checkoutRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.post('/user/order/checkout', deps.auth, async (req, res) => {
+    const { shippingInfo } = parseInput(StartInput, req.body);
+    const checkout = await deps.checkouts.start(currentCustomer(res).id, shippingInfo);
+    res.status(201).json({
+      // What the spec's client reads: the provider order (id, amount, currency).
+      order: { id: checkout.razorpayOrderId, amount: checkout.amount, currency: checkout.currency },
+      checkout,
+    });
+  });
+  router.get('/user/order/checkout/:providerOrderId', deps.auth, async (req, res) => {
+    const checkout = await deps.checkouts.mine(currentCustomer(res).id, String(req.params.providerOrderId));
+    if (!checkout) throw notFound('No checkout of yours has this payment order id');
+    res.json({ checkout });
+  });
+  return router;
+}
