@@ -18,7 +18,6 @@ import { Keyv } from 'keyv';
 import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
-import { createPaymentOrders, type PaymentOrders } from './payments/provider-orders.js';
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/api/observability';
@@ -79,7 +78,6 @@ async function serveWebApp(
 }
 
 export interface GatewayOptions {
-  payments?: PaymentOrders;
   cache?: KeyValueCache<string>;
   counter?: HitCounter;
   /** Where request lines go; silent when not given (tests). */
@@ -150,7 +148,6 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const context = makeContext({
     http,
     config,
-    payments: options.payments ?? createPaymentOrders(config.razorpay),
     throttle: authThrottle(counter),
   });
 
@@ -207,6 +204,15 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
           clientIp: req.ip ?? 'unknown',
           requestFields: res.locals.logFields as Record<string, unknown>,
         }),
+    }),
+  );
+  // Razorpay's webhooks may be pointed at the shop's public address: the raw body and the signature go to the api untouched.
+  app.post(
+    '/api/payments/razorpay/webhook',
+    express.raw({ type: () => true, limit: '256kb' }),
+    forwardTo(config.shopApiUrl.replace(/\/api\/?$/, ''), config.upstreamTimeoutMs, {
+      raw: true,
+      headers: ['x-razorpay-signature', 'x-razorpay-event-id', 'user-agent'],
     }),
   );
   // Product and blog pictures live in the api; the shop serves them from its own origin.

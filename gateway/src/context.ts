@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { AxiosInstance } from 'axios';
 import type { GatewayConfig } from './config/env.js';
 import { ShopApi } from './datasources/shop-api.js';
-import type { PaymentOrders } from './payments/provider-orders.js';
 import type { AuthThrottle } from './security/throttle.js';
 
 export interface GatewayContext {
@@ -12,7 +11,6 @@ export interface GatewayContext {
   customerId: string | null;
   requestId: string;
   config: GatewayConfig;
-  payments: PaymentOrders;
   /** The caller's address (the socket's, or the one a trusted proxy named): the key of per-client limits. */
   clientIp: string;
   throttle: AuthThrottle;
@@ -36,7 +34,7 @@ function subjectOf(token: string | null): string | null {
   }
 }
 
-export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; payments: PaymentOrders; throttle: AuthThrottle }) {
+export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; throttle: AuthThrottle }) {
   return (headers: {
     authorization?: string;
     requestId?: string;
@@ -51,7 +49,6 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
       customerId: subjectOf(token),
       requestId,
       config: deps.config,
-      payments: deps.payments,
       clientIp: headers.clientIp ?? 'server',
       requestFields: headers.requestFields,
       throttle: deps.throttle,

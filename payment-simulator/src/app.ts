@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, signPayment } from './keys.js';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET, signPayment } from './keys.js';
 import { SimStore } from './store.js';
+import { WebhookSender, type WebhookSettings } from './webhooks.js';
 
 export interface SimulatorOptions {
   keyId?: string;
   keySecret?: string;
+  /** Webhooks: where to send them and how (see WebhookSettings); by default none are sent. */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 const checkoutScript = readFileSync(new URL('../public/checkout.js', import.meta.url), 'utf8');
@@ -45,6 +48,15 @@ export function createSimulator(options: SimulatorOptions = {}) {
   const keyId = options.keyId ?? SIMULATOR_KEY_ID;
   const keySecret = options.keySecret ?? SIMULATOR_KEY_SECRET;
   const store = new SimStore();
+  const webhooks = new WebhookSender({
+    url: undefined,
+    secret: SIMULATOR_WEBHOOK_SECRET,
+    mode: 'deliver',
+    delayMs: 0,
+    retryBaseMs: 1_000,
+    maxAttempts: 10,
+    ...options.webhooks,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '16kb' }));
@@ -97,9 +109,42 @@ export function createSimulator(options: SimulatorOptions = {}) {
     }
     const notes = body.notes && typeof body.notes === 'object' ? (body.notes as Record<string, string>) : {};
     const receipt = typeof body.receipt === 'string' ? body.receipt.slice(0, 40) : null;
-    res.json(store.refund(payment, amount, notes, receipt));
+    const refund = store.refund(payment, amount, notes, receipt);
+    webhooks.emit('refund.created', { refund, payment });
+    webhooks.emit('refund.processed', { refund, payment });
+    res.json(refund);
   });
   app.use('/v1', v1);
+
+  // The webhook switch for tests and demos: where events go, and whether they are delivered, dropped or delayed.
+  const control = express.Router();
+  const keyOnly = basicAuth(keyId, keySecret);
+  control.get('/webhooks', keyOnly, (_req, res) => {
+    const { secret: _secret, ...settings } = webhooks.settings;
+    res.json({ settings, deliveries: webhooks.deliveries });
+  });
+  control.put('/webhooks', keyOnly, (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.mode !== undefined) {
+      if (body.mode !== 'deliver' && body.mode !== 'drop' && body.mode !== 'delay')
+        return fail(res, 400, 'mode is deliver, drop or delay', 'mode');
+      webhooks.settings.mode = body.mode;
+    }
+    if (body.delayMs !== undefined) {
+      if (typeof body.delayMs !== 'number' || !Number.isInteger(body.delayMs) || body.delayMs < 0) {
+        return fail(res, 400, 'delayMs is a whole number of milliseconds', 'delayMs');
+      }
+      webhooks.settings.delayMs = body.delayMs;
+    }
+    const { secret: _secret, ...settings } = webhooks.settings;
+    res.json({ settings });
+  });
+  control.post('/webhooks/:id/redeliver', keyOnly, (req, res) => {
+    const delivery = webhooks.redeliver(String(req.params.id));
+    if (!delivery) return fail(res, 404, 'No such webhook event');
+    res.json(delivery);
+  });
+  app.use('/sim', control);
 
   // What the browser widget calls when the shopper pays or declines in the dialog.
   app.options('/sim/orders/:id/pay', allowBrowser, (_req, res) => {
@@ -114,6 +159,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const outcome = body.outcome === 'failure' ? 'failure' : 'success';
     const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : null);
     const payment = store.pay(order, outcome, { email: str(body.email), contact: str(body.contact) });
+    if (outcome === 'failure') webhooks.emit('payment.failed', { payment });
+    else {
+      webhooks.emit('payment.captured', { payment });
+      webhooks.emit('order.paid', { payment, order });
+    }
     if (outcome === 'failure') {
       return res.status(400).json({
         error: {
@@ -138,5 +188,5 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const status = (err as { status?: number }).status;
     fail(res, status && status >= 400 && status < 500 ? status : 500, 'The request could not be processed');
   });
-  return { app, store };
+  return { app, store, webhooks };
 }

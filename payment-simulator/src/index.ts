@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createSimulator, type SimulatorOptions } from './app.js';
 
 export { createSimulator, type SimulatorOptions } from './app.js';
-export { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, signPayment } from './keys.js';
+export { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET, signPayment, signWebhook } from './keys.js';
+export { parseWebhookMode, type Delivery, type WebhookSettings } from './webhooks.js';
 
 export interface RunningSimulator {
   url: string;
@@ -11,7 +12,7 @@ export interface RunningSimulator {
 
 /** Starts the simulator (on loopback unless a host is given, as in a container); port 0 picks a free one. */
 export async function startSimulator(port = 0, options: SimulatorOptions = {}, host = '127.0.0.1'): Promise<RunningSimulator> {
-  const { app } = createSimulator(options);
+  const { app, webhooks } = createSimulator(options);
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => {
       const { port: bound } = server.address() as AddressInfo;
@@ -19,6 +20,7 @@ export async function startSimulator(port = 0, options: SimulatorOptions = {}, h
         url: `http://127.0.0.1:${bound}`,
         close: () =>
           new Promise<void>((done) => {
+            webhooks.close();
             server.closeAllConnections();
             server.close(() => done());
           }),

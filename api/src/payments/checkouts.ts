@@ -58,12 +58,26 @@ export function checkoutJson(c: Checkout, keyId: string) {
     lines: c.lines,
     shippingInfo: c.shipping_info,
     orderId: c.order_id,
+    reason: c.failure_reason,
     createdAt: c.created_at.toISOString(),
     updatedAt: c.updated_at.toISOString(),
   };
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with keys in one order (jsonb keeps its own order), so a stored value compares equal to the one given. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined && x !== null)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, x]) => [k, canonical(x)]),
+    );
+  }
+  return v;
+}
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export function checkoutsService(deps: CheckoutsDeps) {
   const { db, payments, mailer, log } = deps;

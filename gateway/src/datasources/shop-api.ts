@@ -5,6 +5,7 @@ import type {
   AddressRecord,
   BlogRecord,
   CartLineRecord,
+  CheckoutRecord,
   CustomerRecord,
   EnquiryRecord,
   FacetsRecord,
@@ -170,6 +171,21 @@ export class ShopApi {
     paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string };
   }): Promise<OrderRecord> {
     return (await this.data<{ order: OrderRecord }>({ url: 'user/cart/create-order/', method: 'POST', data: body })).order;
+  }
+
+  /** Starts (or reuses) the caller's checkout: the api prices the cart and creates the provider's order. */
+  async startCheckout(shippingInfo: AddressRecord): Promise<CheckoutRecord> {
+    return (await this.data<{ checkout: CheckoutRecord }>({ url: 'user/order/checkout', method: 'POST', data: { shippingInfo } })).checkout;
+  }
+
+  async checkout(providerOrderId: string): Promise<CheckoutRecord | null> {
+    try {
+      const path = `user/order/checkout/${encodeURIComponent(providerOrderId)}`;
+      return (await this.data<{ checkout: CheckoutRecord }>({ url: path })).checkout;
+    } catch (err) {
+      if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
+      throw err;
+    }
   }
 
   submitEnquiry = (body: object) => this.data<EnquiryRecord>({ url: 'enquiry', method: 'POST', data: body });

@@ -94,6 +94,20 @@ export interface OrderRecord {
   createdAt: string;
 }
 
+export interface CheckoutRecord {
+  _id: string;
+  status: 'started' | 'paid' | 'ordered' | 'failed' | 'expired' | 'refunded';
+  razorpayOrderId: string;
+  amount: number;
+  currency: string;
+  keyId: string;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  orderId: string | null;
+  reason: string | null;
+}
+
 export interface EnquiryRecord {
   _id: string;
   name: string;

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { MutationResolvers } from '../__generated__/resolvers-types.js';
-import type { ShopApi } from '../datasources/shop-api.js';
-import type { CartLineRecord, ProductRecord } from '../datasources/types.js';
+import type { ProductRecord } from '../datasources/types.js';
 import { badInput, unauthenticated } from '../errors.js';
 import { cartModel } from './cart.js';
-import { checkoutScriptUrl, SHIPPING_FEE } from './shop-info.js';
+import { checkoutScriptUrl } from './shop-info.js';
 
 const required = (message: string) => z.string().trim().min(1, message).max(200, 'Address fields are at most 200 characters');
 
@@ -28,27 +25,6 @@ function parseAddress(input: unknown) {
   const issue = result.error.issues[0];
   throw badInput(issue?.message ?? 'Invalid address', `address.${issue?.path.join('.') ?? ''}`);
 }
-
-/** No payment is started for more units than the shop has; the api checks again when the order is made. */
-async function ensureInStock(api: ShopApi, lines: CartLineRecord[]) {
-  const wanted = new Map<string, number>();
-  for (const l of lines) wanted.set(l.productId._id, (wanted.get(l.productId._id) ?? 0) + l.quantity);
-  const products = await api.productById.loadMany([...wanted.keys()]);
-  for (const product of products) {
-    if (!product || product instanceof Error) continue;
-    const want = wanted.get(product._id) ?? 0;
-    if (product.quantity < want) {
-      throw new GraphQLError(
-        product.quantity === 0
-          ? `Sorry, ${product.title} is out of stock`
-          : `Sorry, only ${product.quantity} of ${product.title} left in stock`,
-        { extensions: { code: 'CONFLICT', field: 'cart' } },
-      );
-    }
-  }
-}
-
-const receipt = () => `rcpt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 export const Mutation: MutationResolvers = {
   register: (_root, { input }, { api }) => api.register(input),
@@ -115,25 +91,19 @@ export const Mutation: MutationResolvers = {
     return cartModel(ctx, []);
   },
 
-  /** The server alone decides the amount: current prices of the caller's cart plus shipping. */
-  async startCheckout(_root, { address }, { api, payments, config, customerId }) {
+  /** The api alone decides the amount (current prices of the caller's cart plus shipping) and records the checkout. */
+  async startCheckout(_root, { address }, { api, config }) {
     if (!api.signedIn) throw unauthenticated();
-    parseAddress(address);
-    const lines = await api.cart();
-    if (lines.length === 0) throw badInput('Your cart is empty', 'cart');
-    await ensureInStock(api, lines);
-    const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
-    const total = subtotal + SHIPPING_FEE;
-    const order = await payments.create(total * 100, receipt(), { customer: customerId ?? '' });
+    const checkout = await api.startCheckout(parseAddress(address));
     return {
-      providerOrderId: order.id,
-      amount: order.amount,
-      currency: order.currency,
-      keyId: config.razorpay.keyId,
+      providerOrderId: checkout.razorpayOrderId,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      keyId: checkout.keyId,
       scriptUrl: checkoutScriptUrl(config),
-      subtotal,
-      shipping: SHIPPING_FEE,
-      total,
+      subtotal: checkout.subtotal,
+      shipping: checkout.shipping,
+      total: checkout.total,
     };
   },
 

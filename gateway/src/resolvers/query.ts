@@ -59,6 +59,15 @@ export const Query: QueryResolvers = {
 
   productFacets: (_root, _args, { api }) => api.facets(),
 
+  async checkoutStatus(_root, { providerOrderId }, { api }) {
+    if (!api.signedIn) throw unauthenticated();
+    if (!/^order_\w{6,40}$/.test(providerOrderId)) throw badInput('providerOrderId is not a payment order id', 'providerOrderId');
+    const c = await api.checkout(providerOrderId);
+    if (!c) return null;
+    const state = c.status.toUpperCase() as 'STARTED' | 'PAID' | 'ORDERED' | 'FAILED' | 'EXPIRED' | 'REFUNDED';
+    return { providerOrderId: c.razorpayOrderId, state, orderId: c.orderId, total: c.total, reason: c.reason };
+  },
+
   async searchProducts(_root, { query, first, after }, { api }) {
     const limit = intInRange(first, 10, 1, MAX_FIRST, 'first');
     const search = text(query, 'query');
