@@ -11,7 +11,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
 const simulated = !env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET;
 const simPort = env.PAYMENT_SIM_PORT ?? '4002';
-if (simulated) env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
+if (simulated) {
+  env.PAYMENT_SIM_URL ??= `http://127.0.0.1:${simPort}`;
+  // The simulator sends its webhooks to the shop's public address, as Razorpay would be configured to;
+  // both sides use the simulator's development webhook secret unless RAZORPAY_WEBHOOK_SECRET is set.
+  env.PAYMENT_SIM_WEBHOOK_URL ??= `http://127.0.0.1:${env.PORT ?? '4000'}/api/payments/razorpay/webhook`;
+  if (env.RAZORPAY_WEBHOOK_SECRET) env.PAYMENT_SIM_WEBHOOK_SECRET ??= env.RAZORPAY_WEBHOOK_SECRET;
+}
 env.SHOP_API_URL ??= `http://127.0.0.1:${env.API_PORT ?? '4001'}/api`;
 env.WEB_DIST ??= path.join(root, 'web/dist');
 

@@ -1,12 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { createSimulator, type SimulatorOptions } from './app.js';
+import type { WebhookSender } from './webhooks.js';
 
 export { createSimulator, type SimulatorOptions } from './app.js';
 export { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET, signPayment, signWebhook } from './keys.js';
-export { parseWebhookMode, type Delivery, type WebhookSettings } from './webhooks.js';
+export { parseWebhookMode, type Delivery, WebhookSender, type WebhookSettings } from './webhooks.js';
 
 export interface RunningSimulator {
   url: string;
+  /** Its webhooks: settings (url, mode) may be changed while it runs; deliveries lists what it sent. */
+  webhooks: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -18,6 +21,7 @@ export async function startSimulator(port = 0, options: SimulatorOptions = {}, h
       const { port: bound } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${bound}`,
+        webhooks,
         close: () =>
           new Promise<void>((done) => {
             webhooks.close();

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
 import pg from 'pg';
 import { Balancer } from './balancer';
 import { FaultProxy } from './fault-proxy';
@@ -34,6 +34,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   apiEnv?: Record<string, string>;
+  /** The simulator's settings (PAYMENT_SIM_WEBHOOKS=drop, say); its webhooks go to the first gateway (or the balancer). */
+  simEnv?: Record<string, string>;
 }
 
 interface Service {
@@ -157,7 +159,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const providerProxy = await FaultProxy.start(port++, `http://127.0.0.1:${simPort}`);
   const simulatorUrl = `http://127.0.0.1:${simPort}`;
   const payments: Record<string, string> = production
-    ? { RAZORPAY_KEY_ID: SIMULATOR_KEY_ID, RAZORPAY_KEY_SECRET: SIMULATOR_KEY_SECRET, RAZORPAY_API_URL: providerProxy.url }
+    ? {
+        RAZORPAY_KEY_ID: SIMULATOR_KEY_ID,
+        RAZORPAY_KEY_SECRET: SIMULATOR_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: providerProxy.url,
+      }
     : { PAYMENT_SIM_URL: providerProxy.url, RAZORPAY_API_URL: providerProxy.url };
   const common: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -171,7 +178,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     url: simulatorUrl,
     health: `${simulatorUrl}/checkout.js`,
     cwd: 'payment-simulator',
-    env: { ...common, PAYMENT_SIM_PORT: String(simPort) },
+    env: {
+      ...common,
+      PAYMENT_SIM_PORT: String(simPort),
+      // Gateway 0's port: after the simulator, its proxy, the apis, and gateway 0's own proxy.
+      PAYMENT_SIM_WEBHOOK_URL: `${options.balancerPort ? `http://127.0.0.1:${options.balancerPort}` : `http://127.0.0.1:${basePort + 3 + apis}`}/api/payments/razorpay/webhook`,
+      PAYMENT_SIM_WEBHOOK_RETRY_MS: '200',
+      ...options.simEnv,
+    },
     child: null,
     output: [],
   };

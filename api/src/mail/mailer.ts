@@ -56,9 +56,12 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
       const mail = { from: options.from, ...message, createdAt: new Date().toISOString() };
-      await writeFile(file, JSON.stringify(mail, null, 2)).catch(() => {
+      try {
+        await mkdir(options.outboxDir, { recursive: true });
+        await writeFile(file, JSON.stringify(mail, null, 2));
+      } catch {
         throw unavailable(MAIL_DOWN);
-      });
+      }
     },
   };
 }

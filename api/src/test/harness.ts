@@ -57,6 +57,8 @@ export interface TestApiOptions {
   mailer?: Mailer;
   payments?: (config: ApiConfig) => PaymentProvider;
   seed?: boolean;
+  /** The simulator sends its webhooks to this api (as `npm start` wires them). */
+  webhooks?: boolean;
 }
 
 /** The real api on a real database (PGlite in memory, or PostgreSQL), with a real payment simulator. */
@@ -96,6 +98,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     const s = outer.listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  if (options.webhooks) {
+    sim.webhooks.settings.url = `http://127.0.0.1:${port}/api/payments/razorpay/webhook`;
+    sim.webhooks.settings.retryBaseMs = 100;
+  }
   return {
     app,
     url: `http://127.0.0.1:${port}/api`,
