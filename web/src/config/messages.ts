@@ -48,4 +48,8 @@ export const MESSAGES = {
   shippingNote: 'Free shipping and returns available on all orders! We ship all India domestic orders within 5-10 business days!',
   loadFailed: 'This could not be loaded.',
   retry: 'Try again',
+  // Not in the spec: a paid checkout whose order the browser did not see made (the webhook makes it).
+  paymentConfirming:
+    'Payment received. We are confirming your order; it will appear in My Orders in a moment. You will not be charged again.',
+  paymentRefunded: 'Your payment could not become an order and has been refunded.',
 } as const;

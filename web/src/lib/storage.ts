@@ -34,3 +34,45 @@ export function signOutAndReload(): void {
   localStorage.clear();
   window.location.reload();
 }
+
+/**
+ * A payment the shopper completed whose order the browser has not seen made yet (placeOrder failed
+ * on the way, or the page closed): the shop makes the order from the provider's webhook, and the
+ * checkout and My Orders pages say it is being confirmed until it shows. Forgotten after a day.
+ */
+export interface PendingPayment {
+  providerOrderId: string;
+  paidAt: number;
+}
+
+const PENDING = 'pendingPayment';
+
+export function pendingPayment(): PendingPayment | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(PENDING) ?? 'null') as Partial<PendingPayment> | null;
+    if (!parsed || typeof parsed.providerOrderId !== 'string' || typeof parsed.paidAt !== 'number') return null;
+    return Date.now() - parsed.paidAt < 86_400_000 ? (parsed as PendingPayment) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPendingPayment(providerOrderId: string): void {
+  localStorage.setItem(PENDING, JSON.stringify({ providerOrderId, paidAt: Date.now() }));
+}
+
+export function forgetPendingPayment(): void {
+  localStorage.removeItem(PENDING);
+}
+
+/** The shipping address the checkout form keeps between visits (spec §5). */
+export function savedAddress<T extends object>(): Partial<T> {
+  try {
+    return JSON.parse(localStorage.getItem('address') ?? '{}') as Partial<T>;
+  } catch {
+    return {};
+  }
+}
+
+export const saveAddress = (values: object) => localStorage.setItem('address', JSON.stringify(values));
+export const forgetAddress = () => localStorage.removeItem('address');

@@ -1,6 +1,6 @@
-import { useApolloClient } from '@apollo/client';
+import { type ApolloError, useApolloClient } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,16 +11,18 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { loadScript, openWidget } from '../../lib/payment-widget';
+import { forgetAddress, forgetPendingPayment, pendingPayment, rememberPendingPayment, saveAddress, savedAddress } from '../../lib/storage';
 import { type AddressValues, AddressSchema } from './address-schema';
+import { PaymentConfirming } from './payment-confirming';
 
 const toInput = (v: AddressValues): AddressInput => ({ ...v, other: v.other || null, pincode: Number(v.pincode) });
 
-function savedAddress(): Partial<AddressValues> {
-  try {
-    return JSON.parse(localStorage.getItem('address') ?? '{}') as Partial<AddressValues>;
-  } catch {
-    return {};
-  }
+/** The server said no for a reason the shopper can read (stock, amount, signature); anything else may still become an order. */
+const DEFINITE = new Set(['CONFLICT', 'PAYMENT_FAILED', 'BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND']);
+function definiteRefusal(err: unknown): string | null {
+  const first = (err as ApolloError | undefined)?.graphQLErrors?.[0];
+  const code = first?.extensions?.code;
+  return first && typeof code === 'string' && DEFINITE.has(code) ? first.message : null;
 }
 
 export function CheckoutPage() {
@@ -30,8 +32,10 @@ export function CheckoutPage() {
   const [startCheckout] = useStartCheckoutMutation();
   const [placeOrder] = usePlaceOrderMutation();
   const [paying, setPaying] = useState(false);
+  // A payment made whose order the browser has not seen yet: no new payment until it is resolved.
+  const [confirming, setConfirming] = useState<string | null>(() => pendingPayment()?.providerOrderId ?? null);
   const busy = useRef(false);
-  const saved = savedAddress();
+  const saved = savedAddress<AddressValues>();
   const { register, handleSubmit, formState } = useForm<AddressValues>({
     resolver: zodResolver(AddressSchema),
     defaultValues: { firstname: '', lastname: '', address: '', other: '', country: '', state: '', city: '', pincode: '', ...saved },
@@ -44,11 +48,35 @@ export function CheckoutPage() {
     setPaying(false);
   };
 
+  const ordered = useCallback(() => {
+    toast.success(MESSAGES.orderCreated);
+    forgetAddress();
+    forgetPendingPayment();
+    setConfirming(null);
+    // The server emptied the cart of what was paid for; the cart and the order list load afresh.
+    client.cache.evict({ fieldName: 'cart' });
+    client.cache.evict({ fieldName: 'myOrders' });
+    client.cache.gc();
+    busy.current = false;
+    setPaying(false);
+    void navigate(ROUTES.myOrders);
+  }, [client, navigate]);
+
+  const refunded = useCallback(() => {
+    forgetPendingPayment();
+    busy.current = false;
+    setPaying(false);
+  }, []);
+  const unknown = useCallback(() => {
+    refunded();
+    setConfirming(null);
+  }, [refunded]);
+
   const pay = async (values: AddressValues) => {
     if (busy.current || !data) return;
     busy.current = true;
     setPaying(true);
-    localStorage.setItem('address', JSON.stringify(values));
+    saveAddress(values);
     const address = toInput(values);
     if (!(await loadScript(data.shopInfo.checkoutScriptUrl))) {
       window.alert(MESSAGES.sdkFailed);
@@ -83,6 +111,8 @@ export function CheckoutPage() {
       },
       {
         onPaid: (paid) => {
+          // Kept until the order is seen: a closed tab or a lost answer still ends in My Orders.
+          rememberPendingPayment(paid.razorpay_order_id);
           void placeOrder({
             variables: {
               input: {
@@ -95,23 +125,17 @@ export function CheckoutPage() {
               },
             },
           })
-            .then(() => {
-              toast.success(MESSAGES.orderCreated);
-              localStorage.removeItem('address');
-              // The server emptied the cart; so does the cache, and the order list loads afresh.
-              if (cart) {
-                client.cache.modify({
-                  id: client.cache.identify(cart),
-                  fields: { lines: () => [], lineCount: () => 0, subtotal: () => 0, total: () => cart.shipping },
-                });
+            .then(ordered)
+            .catch((err: unknown) => {
+              const refusal = definiteRefusal(err);
+              if (refusal) {
+                forgetPendingPayment();
+                toast.error(refusal);
+                done();
+                return;
               }
-              client.cache.evict({ fieldName: 'myOrders' });
-              done();
-              void navigate(ROUTES.myOrders);
-            })
-            .catch(() => {
-              toast.error(MESSAGES.somethingWrongBang);
-              done();
+              // The network or the shop failed after the payment: the webhook makes the order.
+              setConfirming(paid.razorpay_order_id);
             });
         },
         onFailed: (message) => {
@@ -135,6 +159,7 @@ export function CheckoutPage() {
         </nav>
         <h2>Contact Information</h2>
         <p className="muted">{data?.me ? `${data.me.firstname} ${data.me.lastname} (${data.me.email})` : ''}</p>
+        {confirming && <PaymentConfirming providerOrderId={confirming} onOrdered={ordered} onRefunded={refunded} onUnknown={unknown} />}
         <h2>Shipping Address</h2>
         <form className="address-form" noValidate onSubmit={(ev) => void handleSubmit(pay)(ev)} aria-label="Shipping Address">
           <div className="field">
@@ -174,14 +199,14 @@ export function CheckoutPage() {
               className="button secondary"
               onClick={(ev) =>
                 void handleSubmit((values) => {
-                  localStorage.setItem('address', JSON.stringify(values));
+                  saveAddress(values);
                   toast.success('Shipping address saved');
                 })(ev)
               }
             >
               Continue to Shipping
             </button>
-            <button type="submit" className="button" disabled={paying || !cart || cart.lines.length === 0}>
+            <button type="submit" className="button" disabled={paying || confirming !== null || !cart || cart.lines.length === 0}>
               {paying ? 'Paying…' : 'Place Order'}
             </button>
           </div>

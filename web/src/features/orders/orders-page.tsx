@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
 import { useMyOrdersQuery } from '../../__generated__/graphql';
 import { Breadcrumb } from '../../app/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { formatRupees } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
+import { MESSAGES } from '../../config/messages';
+import { forgetPendingPayment, pendingPayment } from '../../lib/storage';
 
 const STATUS = {
   ORDERED: 'Ordered',
@@ -13,11 +16,24 @@ const STATUS = {
 } as const;
 
 export function OrdersPage() {
-  const { data, error, refetch } = useMyOrdersQuery({ fetchPolicy: 'cache-and-network' });
+  // A payment whose order the browser has not seen yet: the list is asked again every two seconds until it shows.
+  const [pending, setPending] = useState(() => pendingPayment());
+  const { data, error, refetch } = useMyOrdersQuery({ fetchPolicy: 'cache-and-network', pollInterval: pending ? 2_000 : 0 });
+  const arrived = Boolean(pending && data?.myOrders.some((o) => o.payment.providerOrderId === pending.providerOrderId));
+  useEffect(() => {
+    if (!arrived) return;
+    forgetPendingPayment();
+    setPending(null);
+  }, [arrived]);
   return (
     <>
       <Breadcrumb title="My Orders" />
       <section className="container page-section">
+        {pending && !arrived && (
+          <p className="payment-confirming" role="status">
+            {MESSAGES.paymentConfirming}
+          </p>
+        )}
         {error && !data ? (
           <LoadError error={error} onRetry={() => void refetch()} />
         ) : !data ? (
