@@ -207,7 +207,7 @@ export function CheckoutPage() {
               Continue to Shipping
             </button>
             <button type="submit" className="button" disabled={paying || confirming !== null || !cart || cart.lines.length === 0}>
-              {paying ? 'Paying…' : 'Place Order'}
+              {confirming ? 'Confirming payment…' : paying ? 'Paying…' : 'Place Order'}
             </button>
           </div>
         </form>
