@@ -128,10 +128,14 @@ describe.runIf(postgres)('webhooks that never arrive, two apis reconciling on Po
     );
     // No webhook came and the browsers never called placeOrder: reconciliation finds each payment.
     for (const s of shoppers) {
-      const orders = await until(`${s.email}'s order`, async () => {
-        const o = await myOrders(shop, s.token);
-        return o.length > 0 && o;
-      }, 30_000);
+      const orders = await until(
+        `${s.email}'s order`,
+        async () => {
+          const o = await myOrders(shop, s.token);
+          return o.length > 0 && o;
+        },
+        30_000,
+      );
       expect(orders).toHaveLength(1);
     }
     await new Promise((r) => setTimeout(r, 2_500)); // more runs on both apis: still one of everything

@@ -219,10 +219,10 @@ describe('webhooks', () => {
     ];
     const answers = await Promise.all(cases);
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
-    const bodies = await Promise.all(answers.map((r) => r.json()));
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { code: string; message: string }[];
     expect(bodies.slice(0, 4).map((b) => b.code)).toEqual(['BAD_SIGNATURE', 'BAD_SIGNATURE', 'BAD_SIGNATURE', 'BAD_SIGNATURE']);
     expect(bodies[4]).toMatchObject({ code: 'STALE_EVENT', message: expect.stringMatching(/72 hours ago/) });
-    expect(bodies[5].message).toMatch(/X-Razorpay-Event-Id/);
+    expect(bodies[5]?.message).toMatch(/X-Razorpay-Event-Id/);
     expect(await ordersOf(c)).toEqual([]);
     expect(await checkoutRow(checkout.razorpayOrderId)).toMatchObject({ status: 'started', order_id: null });
     expect((await api.http.get('/api/user/cart').set(c.auth)).body).toHaveLength(1);
@@ -237,11 +237,11 @@ describe('webhooks', () => {
     const notJson = '{"entity":';
     const res = await signed(notJson, 'EvtNotJson01');
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('The webhook body is not valid JSON');
+    expect(((await res.json()) as { message: string }).message).toBe('The webhook body is not valid JSON');
     const shapeless = JSON.stringify({ entity: 'event', event: 'payment.captured', created_at: 'yesterday', payload: {} });
     const bad = await signed(shapeless, 'EvtShapeless1');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/^The event is not a Razorpay event: created_at/);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/^The event is not a Razorpay event: created_at/);
   });
 
   it('makes one order and sends one e-mail for the same event delivered 5 times', async () => {
