@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -295,19 +296,37 @@ describe('money', () => {
   });
 
   it('makes no order from a forged signature, or from a payment for another amount than the cart', async () => {
-    const session = (await startCheckout(shop, shopper.token)).data?.startCheckout;
+    const buyer = await newShopper(shop, 'amount');
+    await addToCart(shop, buyer.token, catalogue[4] as ListedProduct, 1);
+    const session = (await startCheckout(shop, buyer.token)).data?.startCheckout;
     expect(session?.amount).toBe((session?.total ?? 0) * 100);
-    const payment = await pay(stack.simulatorUrl, session?.providerOrderId as string);
-    const forged = await placeOrder(shop, shopper.token, { ...payment, signature: 'f'.repeat(64) });
+    // A payment order for Rs. 1, made outside the shop's checkout (with the keys) for this customer.
+    const cheap = (await (
+      await fetch(`${stack.simulatorUrl}/v1/orders`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Basic ${Buffer.from(`${SIMULATOR_KEY_ID}:${SIMULATOR_KEY_SECRET}`).toString('base64')}`,
+        },
+        body: JSON.stringify({ amount: 100, currency: 'INR', notes: { customer: buyer.id } }),
+      })
+    ).json()) as { id: string };
+    const cheapPayment = await pay(stack.simulatorUrl, cheap.id);
+    const forged = await placeOrder(shop, buyer.token, { ...cheapPayment, signature: 'f'.repeat(64) });
     expect(code(forged)).toBe('PAYMENT_FAILED');
-
-    // Paid for the cart as it was, then the cart grew: the provider's amount is no longer the cart's total.
-    await addToCart(shop, shopper.token, catalogue[5] as ListedProduct, 1);
-    const mismatch = await placeOrder(shop, shopper.token, payment);
+    const mismatch = await placeOrder(shop, buyer.token, cheapPayment);
     expect(code(mismatch)).toBe('PAYMENT_FAILED');
     expect(mismatch.errors?.[0]?.message).toMatch(/does not match your cart total/);
-    expect(await myOrders(shop, shopper.token)).toEqual([]);
-    expect((await cartOf(shopper))?.lineCount).toBeGreaterThan(0);
+    expect(await myOrders(shop, buyer.token)).toEqual([]);
+    expect((await cartOf(buyer))?.lineCount).toBe(1);
+
+    // Paid for the cart as it was, then the cart grew: the order is what was paid for, at its price; the rest stays.
+    const payment = await pay(stack.simulatorUrl, session?.providerOrderId as string);
+    await addToCart(shop, buyer.token, catalogue[5] as ListedProduct, 1);
+    const order = await placeOrder(shop, buyer.token, payment);
+    expect(order.data?.placeOrder.total).toBe(session?.total);
+    expect(await myOrders(shop, buyer.token)).toHaveLength(1);
+    expect((await cartOf(buyer))?.lineCount).toBe(1);
   });
 });
 
