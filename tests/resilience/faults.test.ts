@@ -26,7 +26,15 @@ let catalogue: ListedProduct[];
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ basePort: 4860, web: true, production: true, postgresAdminUrl: (await localPostgres()) ?? undefined });
+  stack = await startStack({
+    basePort: 4860,
+    web: true,
+    production: true,
+    postgresAdminUrl: (await localPostgres()) ?? undefined,
+    // These cases are about the browser's placeOrder under faults and races: no webhook makes the order first
+    // (webhooks racing placeOrder are tested in api/src/payments/webhooks.test.ts and resilience/payments.test.ts).
+    simEnv: { PAYMENT_SIM_WEBHOOKS: 'drop' },
+  });
   shop = stack.shops[0] as string;
   catalogue = await products(shop, 6);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

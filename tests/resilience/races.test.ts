@@ -22,7 +22,13 @@ let shop: string;
 let catalogue: ListedProduct[];
 
 beforeAll(async () => {
-  stack = await startStack({ basePort: 4880, postgresAdminUrl: postgres ?? undefined });
+  stack = await startStack({
+    basePort: 4880,
+    postgresAdminUrl: postgres ?? undefined,
+    // These cases are about the browser's placeOrder under faults and races: no webhook makes the order first
+    // (webhooks racing placeOrder are tested in api/src/payments/webhooks.test.ts and resilience/payments.test.ts).
+    simEnv: { PAYMENT_SIM_WEBHOOKS: 'drop' },
+  });
   shop = stack.shops[0] as string;
   catalogue = await products(shop, 8);
 });

@@ -163,7 +163,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
   }
 
   /** Keeps a captured payment that made no order, refunds it through the provider now, and tells the shopper. */
-  async function refundPayment(checkout: Checkout, payment: ProviderPayment, reason: string): Promise<boolean> {
+  async function refundPayment(checkout: Checkout, payment: ProviderPayment, reason: string, message = reason): Promise<boolean> {
     log(`checkout ${checkout.razorpay_order_id}: payment ${payment.id} made no order (${reason}); refunding it`);
     await db
       .insertInto('unsettled_payments')
@@ -179,7 +179,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
       .execute();
     await db
       .updateTable('checkouts')
-      .set({ failure_reason: reason, updated_at: new Date() })
+      .set({ failure_reason: message, updated_at: new Date() })
       .where('id', '=', checkout.id)
       .where('status', '!=', 'ordered')
       .execute();
@@ -222,7 +222,10 @@ export function checkoutsService(deps: CheckoutsDeps) {
           );
         }
         if (k.status === 'refunded') {
-          throw new Refuse(new NotOrdered('This payment could not become an order and has been refunded.', 'already_refunded'));
+          // The same answer whichever path met the refusal first.
+          throw new Refuse(
+            new NotOrdered(k.failure_reason ?? 'This payment could not become an order and has been refunded.', 'already_refunded'),
+          );
         }
         if (k.failure_reason && k.razorpay_payment_id === payment.id) {
           throw new Refuse(new NotOrdered(k.failure_reason, 'already_refunded'));
@@ -331,9 +334,8 @@ export function checkoutsService(deps: CheckoutsDeps) {
             .where('id', '=', checkout.id)
             .where('status', 'not in', ['ordered', 'refunded'])
             .execute();
-          const { reason } = refusal;
           // A webhook answers at once; its refund goes on behind it (reconciliation retries one that fails).
-          const refunding = refundPayment(checkout, payment, reason);
+          const refunding = refundPayment(checkout, payment, refusal.reason, refusal.message);
           if (source === 'webhook') void refunding.catch((e: unknown) => log(`payment ${payment.id}: refund failed`, e));
           else await refunding;
         }

@@ -300,7 +300,7 @@ describe('webhooks', () => {
       const r = await checkoutRow(checkout.razorpayOrderId);
       return r.status === 'refunded' && r;
     });
-    expect(row).toMatchObject({ order_id: null, failure_reason: `out of stock: ${p.title}` });
+    expect(row).toMatchObject({ order_id: null, failure_reason: `Sorry, ${p.title} is out of stock. Your payment will be refunded.` });
     expect(await ordersOf(c)).toEqual([]);
     const payment = await createRazorpayProvider(api.config.razorpay).fetchPayment(paid.body.razorpay_payment_id as string);
     expect(payment.amount_refunded).toBe(checkout.amount);
