@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, gql, type ListedProduct, newShopper, PASSWORD, pay, placeOrder, products, startCheckout } from '../support/shop-client';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET, signWebhook } from '@digitic/payment-simulator/keys';
 import { JWT_SECRET, localPostgres, type Stack, startStack } from '../support/stack';
 
 // The production build's logs and metrics: one JSON line per request with its id (the same id in
@@ -53,6 +54,25 @@ describe('logs', () => {
     });
     secrets.push('another secret phrase', 'wrong password 1', JWT_SECRET);
     await new Promise((r) => setTimeout(r, 300));
+    // The simulator's webhooks for that payment reached the api through the gateway: their signatures and secret are secrets too.
+    const sent = (await (
+      await fetch(`${stack.simulatorUrl}/sim/webhooks`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${SIMULATOR_KEY_ID}:${SIMULATOR_KEY_SECRET}`).toString('base64')}` },
+      })
+    ).json()) as { deliveries: { body: string; status: string }[] };
+    providerOrderId = payment.providerOrderId;
+    webhooksDelivered = sent.deliveries.filter((d) => d.status === 'delivered' && d.body.includes(providerOrderId)).length;
+    for (const d of sent.deliveries) secrets.push(signWebhook(d.body, SIMULATOR_WEBHOOK_SECRET));
+    secrets.push(SIMULATOR_WEBHOOK_SECRET);
+  });
+  let providerOrderId = '';
+  let webhooksDelivered = 0;
+
+  it('logs each webhook with the provider order id and what it did, never its signature or the secret', () => {
+    expect(webhooksDelivered).toBe(2);
+    const hooks = lines('api0').filter((l) => typeof l.msg === 'string' && l.msg.startsWith('webhook '));
+    expect(hooks.filter((l) => (l.msg as string).includes(providerOrderId))).toHaveLength(2);
+    expect(hooks.every((l) => /: (ordered|already ordered)$/.test(l.msg as string))).toBe(true);
   });
 
   it('writes one JSON line per request, with the request id in gateway and api and in the answer', async () => {
