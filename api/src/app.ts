@@ -103,6 +103,7 @@ export function createApp(deps: AppOptions) {
       db: deps.db,
       checkouts,
       secret: deps.config.razorpay.webhookSecret,
+      previousSecret: deps.config.razorpay.previousWebhookSecret,
       maxAgeSeconds: deps.config.webhookMaxAgeSeconds,
       log: (line) => logger.info(line),
       count: (o) => metrics.webhook(o),

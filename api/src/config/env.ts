@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
   // Razorpay signs each webhook with this (Dashboard → Webhooks); required in production with real keys.
   RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  // After changing the secret in the dashboard, Razorpay retries older events signed with the old one.
+  RAZORPAY_WEBHOOK_SECRET_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
   // Webhook events older than this are refused as stale replays (Razorpay retries for 24 hours).
   WEBHOOK_MAX_AGE_S: z.coerce
     .number()
@@ -58,7 +60,15 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
-  razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean; webhookSecret: string | undefined };
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    apiUrl: string;
+    simulated: boolean;
+    webhookSecret: string | undefined;
+    /** The secret before the last change, still accepted for events Razorpay retries. */
+    previousWebhookSecret: string | undefined;
+  };
   webhookMaxAgeSeconds: number;
   reconcile: { intervalSeconds: number; afterSeconds: number; expireAfterSeconds: number };
   internalToken: string | undefined;
@@ -112,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
           apiUrl: env.RAZORPAY_API_URL ?? simApi,
           simulated,
           webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? SIMULATOR_WEBHOOK_SECRET,
+          previousWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET_PREVIOUS,
         }
       : {
           keyId: env.RAZORPAY_KEY_ID as string,
@@ -119,6 +130,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
           apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
           simulated,
           webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+          previousWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET_PREVIOUS,
         },
     webhookMaxAgeSeconds: env.WEBHOOK_MAX_AGE_S,
     reconcile: {

@@ -357,6 +357,26 @@ describe('webhooks', () => {
     expect(await checkoutRow(checkout.razorpayOrderId)).toMatchObject({ status: 'failed' });
   });
 
+  it('accepts the previous secret after a change in the dashboard, and no other', async () => {
+    const rotated = await startTestApi({
+      env: { RAZORPAY_WEBHOOK_SECRET: 'the-new-webhook-secret', RAZORPAY_WEBHOOK_SECRET_PREVIOUS: 'the-old-webhook-secret' },
+      seed: false,
+    });
+    try {
+      const body = JSON.stringify({ entity: 'event', event: 'payment.authorized', created_at: Math.floor(Date.now() / 1000), payload: {} });
+      const post = (secret: string, id: string) =>
+        rotated.http
+          .post('/api/payments/razorpay/webhook')
+          .set({ 'Content-Type': 'application/json', 'X-Razorpay-Signature': signWebhook(body, secret), 'X-Razorpay-Event-Id': id })
+          .send(body);
+      expect((await post('the-new-webhook-secret', 'EvtNewSecret1')).status).toBe(200);
+      expect((await post('the-old-webhook-secret', 'EvtOldSecret1')).status).toBe(200);
+      expect((await post(SIMULATOR_WEBHOOK_SECRET, 'EvtSimSecret1')).status).toBe(400);
+    } finally {
+      await rotated.close();
+    }
+  });
+
   it('answers 503 and trusts nothing when no webhook secret is set', async () => {
     const bare = await startTestApi({ env: { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'y' }, seed: false });
     try {

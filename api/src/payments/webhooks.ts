@@ -13,6 +13,8 @@ export interface WebhookDeps {
   checkouts: CheckoutsService;
   /** RAZORPAY_WEBHOOK_SECRET; without it the endpoint answers 503 (nothing is trusted unsigned). */
   secret: string | undefined;
+  /** RAZORPAY_WEBHOOK_SECRET_PREVIOUS: also accepted, for events signed before the secret changed. */
+  previousSecret?: string | undefined;
   /** Events older than this (by their created_at) are refused as stale replays. */
   maxAgeSeconds: number;
   log: (line: string, detail?: unknown) => void;
@@ -101,7 +103,11 @@ export function webhookRoutes(deps: WebhookDeps): Router {
     count('received');
     if (!deps.secret) throw unavailable('Payment webhooks are not set up on this shop (RAZORPAY_WEBHOOK_SECRET)');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!webhookSignatureValid(body, req.get('x-razorpay-signature'), deps.secret)) {
+    const signature = req.get('x-razorpay-signature');
+    const valid =
+      webhookSignatureValid(body, signature, deps.secret) ||
+      (deps.previousSecret !== undefined && webhookSignatureValid(body, signature, deps.previousSecret));
+    if (!valid) {
       count('rejected');
       deps.log('webhook refused: missing or invalid X-Razorpay-Signature');
       throw reject('The webhook signature is missing or not valid', 'BAD_SIGNATURE');
