@@ -38,7 +38,8 @@ export function readLock(file: string): LockInfo | null {
   } catch {
     return null;
   }
-  if (info.host === hostname() && info.pid !== process.pid && !alive(info.pid)) return null;
+  // Our own pid in a lock we are only now reading is a previous run's (a container restarted as pid 1, say).
+  if (info.host === hostname() && (info.pid === process.pid || !alive(info.pid))) return null;
   return info;
 }
 
