@@ -195,6 +195,8 @@ export interface CheckoutsTable {
   order_id: ColumnType<string | null, string | null | undefined, string | null>;
   failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   paid_at: Stamp;
+  /** When reconciliation last asked the provider about it. */
+  last_checked_at: Stamp;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -56,17 +56,29 @@ export async function reconcile(
   const { db, payments, checkouts } = deps;
   const report: ReconcileReport = { checked: 0, ordered: 0, refused: 0, expired: 0, refunds: 0, confirmations: 0, notices: 0, errors: [] };
   const now = Date.now();
+  // Each open checkout is asked about again once a quarter of its age has passed since the last
+  // time (an abandoned one costs about ten provider calls before it expires, not one a run), and
+  // once more when it is due to expire.
+  const expiry = new Date(now - settings.expireAfterSeconds * 1000);
   const open = await db
     .selectFrom('checkouts')
     .select(['razorpay_order_id', 'created_at'])
     .where('status', 'in', ['started', 'failed'])
     .where('created_at', '<', new Date(now - settings.afterSeconds * 1000))
+    .where((eb) =>
+      eb.or([
+        eb('last_checked_at', 'is', null),
+        eb('created_at', '<', expiry),
+        sql<boolean>`last_checked_at < now() - (now() - created_at) / 4`,
+      ]),
+    )
     .orderBy('created_at')
     .limit(500)
     .execute();
   for (const c of open) {
     report.checked += 1;
     try {
+      await db.updateTable('checkouts').set({ last_checked_at: new Date() }).where('razorpay_order_id', '=', c.razorpay_order_id).execute();
       const attempts = await payments.fetchOrderPayments(c.razorpay_order_id);
       const captured = attempts.find((p) => p.status === 'captured');
       if (captured) {

@@ -1,4 +1,5 @@
 import { SIMULATOR_WEBHOOK_SECRET, signWebhook } from '@digitic/payment-simulator';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ListedProduct,
@@ -428,6 +429,32 @@ describe('reconciliation', () => {
     await reconcile(deps, { afterSeconds: 0, expireAfterSeconds: 0 });
     expect((await checkoutRow(unpaid.razorpayOrderId)).status).toBe('expired');
     expect((await api.http.get('/api/user/cart').set(idle.auth)).body).toHaveLength(1);
+  });
+
+  it('asks about an open checkout again only after a quarter of its age, and once more when it expires', async () => {
+    const c = await newCustomer(api);
+    await fill(c, 4);
+    const open = await start(c);
+    const deps = { db: db(), payments: createRazorpayProvider(api.config.razorpay), checkouts: api.app.locals.checkouts };
+    // Its age is set by hand (created_at is not updatable through the typed builder, on purpose).
+    const set = (minutesOld: number, checkedMinutesAgo: number | null) =>
+      sql`update checkouts set created_at = ${new Date(Date.now() - minutesOld * 60_000)},
+            last_checked_at = ${checkedMinutesAgo === null ? null : new Date(Date.now() - checkedMinutesAgo * 60_000)}
+          where razorpay_order_id = ${open.razorpayOrderId}`.execute(db());
+    const checkedNow = async (expireAfterSeconds = 7200) => {
+      await reconcile(deps, { afterSeconds: 0, expireAfterSeconds });
+      const row = await checkoutRow(open.razorpayOrderId);
+      return row.last_checked_at !== null && Date.now() - row.last_checked_at.getTime() < 5_000;
+    };
+    await set(60, null);
+    expect(await checkedNow()).toBe(true);
+    await set(60, 1);
+    expect(await checkedNow()).toBe(false);
+    await set(60, 20);
+    expect(await checkedNow()).toBe(true);
+    await set(60, 1);
+    expect(await checkedNow(1800)).toBe(true);
+    expect((await checkoutRow(open.razorpayOrderId)).status).toBe('expired');
   });
 
   it('lets one runner at a time hold the lease', async () => {

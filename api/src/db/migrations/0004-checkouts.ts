@@ -19,6 +19,7 @@ const statements = `
       order_id uuid references orders (id),
       failure_reason text,
       paid_at timestamptz,
+      last_checked_at timestamptz,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       constraint checkouts_one_per_provider_order unique (razorpay_order_id),
