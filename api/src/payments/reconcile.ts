@@ -23,6 +23,7 @@ export interface ReconcileReport {
 }
 
 const LEASE = 'payments:reconcile';
+// (`<=` below: PGlite's clock may give two statements a millisecond apart the same now(), and a lease released at now() is free.)
 
 /**
  * One runner at a time across every api and command on the database: a lease row taken with one
@@ -33,8 +34,8 @@ export async function takeLease(db: Kysely<Database>, holder: string, ttlSeconds
   const result = await sql<{ holder: string }>`
     insert into job_leases (name, holder, expires_at) values (${LEASE}, ${holder}, now() + make_interval(secs => ${ttlSeconds}))
     on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-    where job_leases.expires_at < now()
-      and (job_leases.finished_at is null or job_leases.finished_at < now() - make_interval(secs => ${minGapSeconds}))
+    where job_leases.expires_at <= now()
+      and (job_leases.finished_at is null or job_leases.finished_at <= now() - make_interval(secs => ${minGapSeconds}))
     returning holder`.execute(db);
   return result.rows[0]?.holder === holder;
 }
