@@ -30,6 +30,7 @@ export default tseslint.config(
             'api/vitest.config.ts',
             'web/vitest.config.ts',
             'payment-simulator/vitest.config.ts',
+            'shop-rules/vitest.config.ts',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

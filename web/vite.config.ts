@@ -1,10 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// The shop's rules are TypeScript source the app compiles with itself (no build of their own needed
+// here), one module per rule so a page's chunk carries only the rules it uses.
+const shopRules = fileURLToPath(new URL('../shop-rules/src', import.meta.url));
 
 // In development the SPA runs on Vite and talks to the gateway (npm start or npm run dev) at :4000.
 const gateway = 'http://127.0.0.1:4000';
@@ -39,6 +44,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  resolve: { alias: [{ find: /^@digitic\/shop-rules\/(\w+)$/, replacement: `${shopRules}/$1.ts` }] },
   server: {
     port: 5173,
     proxy: { '/graphql': gateway, '/api/images': gateway, '/payment-simulator': gateway },

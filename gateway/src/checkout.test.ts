@@ -255,6 +255,17 @@ describe('checkout and payment', () => {
       c.token,
     );
     expect(abroad.errors?.[0]?.message).toBe('We ship to India only');
+    const otherState = await gw.gql(
+      'mutation($a: AddressInput!) { startCheckout(address: $a) { total } }',
+      { a: { ...address, state: 'Kerala' } },
+      c.token,
+    );
+    expect(otherState.errors?.[0]).toMatchObject({ message: 'We ship to Gujarat only', extensions: { field: 'address.state' } });
+    const eleven = await add(c.token, 8, 11);
+    expect(eleven.errors?.[0]).toMatchObject({
+      message: 'Quantity must be a whole number from 1 to 10',
+      extensions: { code: 'BAD_USER_INPUT', field: 'quantity' },
+    });
     const guest = await gw.gql('mutation($a: AddressInput!) { startCheckout(address: $a) { total } }', { a: address });
     expect(guest.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
   });

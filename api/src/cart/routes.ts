@@ -4,11 +4,11 @@ import type { AppDeps } from '../app.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { badRequest } from '../http/errors.js';
 import { isUuid, parseInput, pathId } from '../http/validate.js';
-import { cartService, MAX_QUANTITY } from './service.js';
+import { QUANTITY, QUANTITY_RULE } from '@digitic/shop-rules';
+import { cartService } from './service.js';
 
-const QUANTITY_RULE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 // In a JSON body the quantity is a JSON number ("1" is refused); in a path it is digits, read as a number.
-const quantity = z.number({ error: QUANTITY_RULE }).int(QUANTITY_RULE).min(1, QUANTITY_RULE).max(MAX_QUANTITY, QUANTITY_RULE);
+const quantity = z.number({ error: QUANTITY_RULE }).int(QUANTITY_RULE).min(QUANTITY.min, QUANTITY_RULE).max(QUANTITY.max, QUANTITY_RULE);
 const pathQuantity = z.coerce.number().pipe(quantity);
 const id = (name: string, message: string) =>
   z

@@ -1,8 +1,9 @@
+import { QUANTITY } from '@digitic/shop-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ProductImage } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 
-export const MAX_QUANTITY = 10;
+const MAX_QUANTITY = QUANTITY.max;
 
 export interface CartLineJson {
   _id: string;

@@ -1,3 +1,4 @@
+import { countryProblem, stateProblem } from '@digitic/shop-rules';
 import { z } from 'zod';
 
 const required = (message: string) =>
@@ -9,8 +10,15 @@ export const ShippingInfo = z.object({
   address: required('Address Details are Required'),
   other: z.string().trim().max(200, 'Apartment, suite, etc. is at most 200 characters').optional(),
   city: required('city is Required'),
-  state: required('S tate is Required'),
-  country: required('country is Required'),
+  // Where the shop ships is the shop's rule, enforced here for every client, not only the web's form.
+  state: required('S tate is Required').superRefine((v, ctx) => {
+    const problem = stateProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  country: required('country is Required').superRefine((v, ctx) => {
+    const problem = countryProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   pincode: z.coerce
     .number({ error: 'Pincode is Required' })
     .int('Pincode must be a positive whole number')

@@ -6,8 +6,6 @@ import type { PaymentProvider } from '../payments/provider.js';
 import type { PaymentOutcome } from '../observability/metrics.js';
 import { ordersJson } from './serialize.js';
 
-export { SHIPPING_RUPEES } from '../payments/checkouts.js';
-
 export interface PaymentInfoInput {
   razorpayOrderId: string;
   razorpayPaymentId: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf, toPaise } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
 import { cartLines } from '../cart/service.js';
 import { settleUnsettled } from '../cli/settle.js';
@@ -7,8 +8,6 @@ import { badRequest, conflict, paymentFailed } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
-
-export const SHIPPING_RUPEES = 100;
 
 /** Where an order came from: the browser's placeOrder, a provider webhook, or reconciliation. */
 export type CompletionSource = 'placeOrder' | 'webhook' | 'reconcile';
@@ -49,7 +48,7 @@ export function checkoutJson(c: Checkout, keyId: string) {
     _id: c.id,
     status: c.status,
     razorpayOrderId: c.razorpay_order_id,
-    amount: c.total * 100,
+    amount: toPaise(c.total),
     currency: 'INR',
     keyId,
     subtotal: c.subtotal,
@@ -172,7 +171,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         razorpay_order_id: checkout.razorpay_order_id,
         customer_id: checkout.customer_id,
         amount_paid: payment.amount,
-        cart_total: checkout.total * 100,
+        cart_total: toPaise(checkout.total),
         reason,
       })
       .onConflict((oc) => oc.column('razorpay_payment_id').doNothing())
@@ -235,7 +234,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
           .set({ status: 'paid', razorpay_payment_id: payment.id, paid_at: new Date(), updated_at: new Date() })
           .where('id', '=', k.id)
           .execute();
-        if (payment.amount !== k.total * 100 || payment.currency !== 'INR') {
+        if (payment.amount !== toPaise(k.total) || payment.currency !== 'INR') {
           throw new Refuse(
             new NotOrdered(
               `The amount paid does not match your cart total of Rs. ${k.total}`,
@@ -388,8 +387,8 @@ export function checkoutsService(deps: CheckoutsDeps) {
         quantity: l.quantity,
         price: l.price,
       }));
-      const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
-      const total = subtotal + SHIPPING_RUPEES;
+      const subtotal = subtotalOf(lines);
+      const total = orderTotal(lines);
 
       const open = await db
         .selectFrom('checkouts')
@@ -414,7 +413,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
       }
 
       const id = randomUUID();
-      const providerOrder = await payments.createOrder(total * 100, id, { customer: customerId, checkout: id });
+      const providerOrder = await payments.createOrder(toPaise(total), id, { customer: customerId, checkout: id });
       const checkout = await db
         .insertInto('checkouts')
         .values({
@@ -424,7 +423,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
           lines: JSON.stringify(lines),
           shipping_info: JSON.stringify(shippingInfo),
           subtotal,
-          shipping: SHIPPING_RUPEES,
+          shipping: SHIPPING_FEE,
           total,
         })
         .returningAll()
@@ -451,7 +450,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         quantity: l.quantity,
         price: l.price,
       }));
-      const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+      const subtotal = subtotalOf(lines);
       await db
         .insertInto('checkouts')
         .values({
@@ -460,8 +459,8 @@ export function checkoutsService(deps: CheckoutsDeps) {
           lines: JSON.stringify(lines),
           shipping_info: JSON.stringify(shippingInfo),
           subtotal,
-          shipping: SHIPPING_RUPEES,
-          total: subtotal + SHIPPING_RUPEES,
+          shipping: SHIPPING_FEE,
+          total: orderTotal(lines),
         })
         .onConflict((oc) => oc.column('razorpay_order_id').doNothing())
         .execute();

@@ -125,6 +125,30 @@ describe('POST /api/user/order/checkout', () => {
       .send({ shippingInfo: { ...shippingInfo, city: '' } });
     expect(noCity.status).toBe(400);
     expect(noCity.body.message).toBe('shippingInfo.city: city is Required');
+    // Where the shop ships is enforced here, whatever client calls (the web's form only offers Gujarat, India).
+    for (const [where, message] of [
+      [{ state: 'Maharashtra' }, 'shippingInfo.state: We ship to Gujarat only'],
+      [{ country: 'France' }, 'shippingInfo.country: We ship to India only'],
+    ] as const) {
+      const res = await api.http
+        .post('/api/user/order/checkout')
+        .set(c.auth)
+        .send({ shippingInfo: { ...shippingInfo, ...where } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message, field: `shippingInfo.${Object.keys(where)[0]}` });
+      const order = await api.http
+        .post('/api/user/cart/create-order')
+        .set(c.auth)
+        .send({
+          shippingInfo: { ...shippingInfo, ...where },
+          paymentInfo: { razorpayOrderId: 'order_Anything0001', razorpayPaymentId: 'pay_Anything00001', razorpaySignature: 'x' },
+        });
+      expect(order.status).toBe(400);
+      expect(order.body.message).toBe(message);
+    }
+    const eleven = await api.http.post('/api/user/cart').set(c.auth).send({ productId: p._id, color: p.color[0]?._id, quantity: 11 });
+    expect(eleven.status).toBe(400);
+    expect(eleven.body.message).toMatch(/Quantity must be a whole number from 1 to 10/);
     await db().updateTable('products').set({ quantity: 0 }).where('id', '=', p._id).execute();
     const sold = await api.http.post('/api/user/order/checkout').set(c.auth).send({ shippingInfo });
     expect(sold.status).toBe(409);

@@ -1,11 +1,11 @@
 import type { CartLineResolvers, CartResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import type { CartLineRecord, CartModel } from '../datasources/types.js';
-import { SHIPPING_FEE } from './shop-info.js';
+import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf } from '@digitic/shop-rules';
 
 export const cartModel = (ctx: GatewayContext, lines: CartLineRecord[]): CartModel => ({ customerId: ctx.customerId ?? 'me', lines });
 
-const subtotal = (cart: CartModel) => cart.lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+const subtotal = (cart: CartModel) => subtotalOf(cart.lines);
 
 export const Cart: CartResolvers = {
   id: (cart) => cart.customerId,
@@ -13,7 +13,7 @@ export const Cart: CartResolvers = {
   lineCount: (cart) => cart.lines.length,
   subtotal,
   shipping: () => SHIPPING_FEE,
-  total: (cart) => subtotal(cart) + SHIPPING_FEE,
+  total: (cart) => orderTotal(cart.lines),
 };
 
 export const CartLine: CartLineResolvers = {

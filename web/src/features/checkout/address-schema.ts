@@ -1,15 +1,22 @@
+import { countryProblem, stateProblem } from '@digitic/shop-rules/shipping';
 import * as z from 'zod/mini';
 import { MESSAGES } from '../../config/messages';
 import { positiveInteger, requiredText } from '../../lib/form-rules';
 
-// Spec §5: the checkout address; country India only, state Gujarat only.
+// Spec §5: the checkout address; where the shop ships (India, Gujarat) is a shop rule the api enforces too.
 export const AddressSchema = z.object({
   firstname: requiredText(MESSAGES.firstNameRequired),
   lastname: requiredText(MESSAGES.lastNameRequired),
   address: requiredText(MESSAGES.addressRequired),
   other: z.optional(z.string().check(z.trim())),
-  country: z.string().check(z.minLength(1, MESSAGES.countryRequired)),
-  state: z.string().check(z.minLength(1, MESSAGES.stateRequired)),
+  country: z.string().check(
+    z.minLength(1, MESSAGES.countryRequired),
+    z.refine((v) => v === '' || countryProblem(v) === null, { error: (i) => countryProblem(String(i.input)) ?? '' }),
+  ),
+  state: z.string().check(
+    z.minLength(1, MESSAGES.stateRequired),
+    z.refine((v) => v === '' || stateProblem(v) === null, { error: (i) => stateProblem(String(i.input)) ?? '' }),
+  ),
   city: requiredText(MESSAGES.cityRequired),
   pincode: positiveInteger(MESSAGES.pincodeRequired, 'Pincode must be a positive whole number'),
 });

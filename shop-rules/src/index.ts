@@ -1,0 +1,9 @@
+/**
+ * The shop's rules, written once. The api enforces every one (it is the system of record, and any
+ * client reaches it); the gateway and the web check the same rules early, with the same words.
+ * Plain functions and constants, no dependencies: each layer wraps them in its own validation.
+ */
+
+export * from './money.js';
+export * from './quantity.js';
+export * from './shipping.js';
