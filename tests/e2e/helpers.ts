@@ -56,3 +56,14 @@ export async function firstProduct(request: APIRequestContext, sort = 'PRICE_ASC
   expect(product).toBeDefined();
   return product as { id: string; title: string; price: number };
 }
+
+/** Fills the checkout's shipping address (Surat, Gujarat, India) as a shopper does. */
+export async function fillAddress(page: Page): Promise<void> {
+  await page.getByLabel('Country').selectOption('India');
+  await page.getByPlaceholder('First Name').fill('Asha');
+  await page.getByPlaceholder('Last Name').fill('Patel');
+  await page.getByPlaceholder('Address', { exact: true }).fill('12 MG Road');
+  await page.getByPlaceholder('City').fill('Surat');
+  await page.getByLabel('State').selectOption('Gujarat');
+  await page.getByPlaceholder('Zipcode').fill('395003');
+}

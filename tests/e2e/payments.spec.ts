@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type Customer, newCustomer, signIn } from './helpers';
+import { type Customer, fillAddress, newCustomer, signIn } from './helpers';
 
 // A shopper who pays and then loses the page (closed tab, lost network, a phone that kills the browser)
 // is charged: the shop must make the order from the provider's webhook, and say so.
@@ -34,13 +34,7 @@ async function toPayment(page: Page, customer: Customer) {
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await page.goto('/checkout');
-  await page.getByLabel('Country').selectOption('India');
-  await page.getByPlaceholder('First Name').fill('Asha');
-  await page.getByPlaceholder('Last Name').fill('Patel');
-  await page.getByPlaceholder('Address', { exact: true }).fill('12 MG Road');
-  await page.getByPlaceholder('City').fill('Surat');
-  await page.getByLabel('State').selectOption('Gujarat');
-  await page.getByPlaceholder('Zipcode').fill('395003');
+  await fillAddress(page);
   // The browser's placeOrder never reaches the shop: only the webhook can make this order.
   await page.route('**/graphql', (route) =>
     route.request().method() === 'POST' && (route.request().postData() ?? '').includes('PlaceOrder')

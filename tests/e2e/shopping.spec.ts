@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { newCustomer, signIn } from './helpers';
+import { fillAddress, newCustomer, signIn } from './helpers';
 
 async function addToCart(page: Page, index: number, colour: number, quantity: number) {
   await page.goto('/product?sort=price');
@@ -15,16 +15,6 @@ async function addToCart(page: Page, index: number, colour: number, quantity: nu
   await expect(page).toHaveURL(/\/cart$/);
   return title;
 }
-
-const address = async (page: Page) => {
-  await page.getByLabel('Country').selectOption('India');
-  await page.getByPlaceholder('First Name').fill('Asha');
-  await page.getByPlaceholder('Last Name').fill('Patel');
-  await page.getByPlaceholder('Address', { exact: true }).fill('12 MG Road');
-  await page.getByPlaceholder('City').fill('Surat');
-  await page.getByLabel('State').selectOption('Gujarat');
-  await page.getByPlaceholder('Zipcode').fill('395003');
-};
 
 test.describe('shopping', () => {
   test('wishlist hearts toggle at once, survive a reload, and the wishlist page removes', async ({ page, request }) => {
@@ -83,7 +73,7 @@ test.describe('shopping', () => {
     ]) {
       await expect(page.getByText(m)).toBeVisible();
     }
-    await address(page);
+    await fillAddress(page);
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await expect(summary.getByText(`Rs. ${(subtotal + 100).toLocaleString('en-IN')}`)).toBeVisible();
 
@@ -125,7 +115,7 @@ test.describe('shopping', () => {
     await signIn(page, customer);
     await addToCart(page, 4, 0, 1);
     await page.goto('/checkout');
-    await address(page);
+    await fillAddress(page);
     // The first load of the widget fails; later ones go through.
     let failWidget = true;
     await page.route('**/payment-simulator/checkout.js', (route) => (failWidget ? route.abort() : route.continue()));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PaymentProvider } from '../payments/provider.js';
 
@@ -11,6 +11,16 @@ export interface UnsettledRow {
   createdAt: Date;
   refundId: string | null;
   refundedAt: Date | null;
+}
+
+/** The checkout a refunded payment was for, unless it became an order (a refund of an order is not this). */
+export async function markRefunded(db: Kysely<Database> | Transaction<Database>, paymentId: string): Promise<void> {
+  await db
+    .updateTable('checkouts')
+    .set({ status: 'refunded', updated_at: new Date() })
+    .where('razorpay_payment_id', '=', paymentId)
+    .where('status', '!=', 'ordered')
+    .execute();
 }
 
 export async function listUnsettled(db: Kysely<Database>, all = false): Promise<UnsettledRow[]> {
@@ -88,12 +98,7 @@ export async function settleUnsettled(
             .set({ refund_id: 'at-provider', refunded_at: new Date() })
             .where('razorpay_payment_id', '=', row.paymentId)
             .execute();
-          await trx
-            .updateTable('checkouts')
-            .set({ status: 'refunded', updated_at: new Date() })
-            .where('razorpay_payment_id', '=', row.paymentId)
-            .where('status', '!=', 'ordered')
-            .execute();
+          await markRefunded(trx, row.paymentId);
           return { paymentId: row.paymentId, outcome: 'already refunded at the provider', amount: locked.amount_paid };
         }
         const refund = await provider.refund(row.paymentId, left, { reason: row.reason.slice(0, 200), source });
@@ -107,12 +112,7 @@ export async function settleUnsettled(
           .values({ refund_id: refund.id, razorpay_payment_id: row.paymentId, amount: left, status: refund.status, source })
           .onConflict((oc) => oc.column('refund_id').doNothing())
           .execute();
-        await trx
-          .updateTable('checkouts')
-          .set({ status: 'refunded', updated_at: new Date() })
-          .where('razorpay_payment_id', '=', row.paymentId)
-          .where('status', '!=', 'ordered')
-          .execute();
+        await markRefunded(trx, row.paymentId);
         return { paymentId: row.paymentId, outcome: 'refunded', refundId: refund.id, amount: left };
       } catch (err) {
         await trx

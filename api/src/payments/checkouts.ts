@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf, toPaise } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
-import { cartLines } from '../cart/service.js';
-import { settleUnsettled } from '../cli/settle.js';
+import { type CartLineJson, cartLines } from '../cart/service.js';
+import { markRefunded, settleUnsettled } from '../cli/settle.js';
 import type { Checkout, CheckoutLine, Database, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict, paymentFailed } from '../http/errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 
@@ -63,6 +63,17 @@ export function checkoutJson(c: Checkout, keyId: string) {
   };
 }
 
+/** What a checkout keeps of the cart's lines: enough to write the order and its e-mail later. */
+const snapshot = (cart: CartLineJson[]): CheckoutLine[] =>
+  cart.map((l) => ({
+    productId: l.productId._id,
+    colorId: l.color._id,
+    title: l.productId.title,
+    color: l.color.title,
+    quantity: l.quantity,
+    price: l.price,
+  }));
+
 /** JSON with keys in one order (jsonb keeps its own order), so a stored value compares equal to the one given. */
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
@@ -86,25 +97,50 @@ export function checkoutsService(deps: CheckoutsDeps) {
   const byProviderOrder = (providerOrderId: string) =>
     db.selectFrom('checkouts').selectAll().where('razorpay_order_id', '=', providerOrderId).executeTakeFirst();
 
-  /** Sends the order's confirmation once: the claim is a conditional update, so two senders never both send. */
-  async function sendConfirmation(orderId: string): Promise<boolean> {
-    const claimed = await db
-      .updateTable('orders')
-      .set({ confirmation_sent_at: new Date() })
-      .where('id', '=', orderId)
-      .where('confirmation_sent_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
+  /**
+   * Sends a mail once: the claim is a conditional update only one caller wins; when sending fails the
+   * claim is given back, so the next reconciliation run tries again. Never twice, retried until sent.
+   */
+  async function sendOnce(mail: {
+    what: string;
+    claim: () => Promise<{ numUpdatedRows: bigint }>;
+    release: () => Promise<unknown>;
+    compose: () => Promise<MailMessage | null>;
+  }): Promise<boolean> {
+    if (Number((await mail.claim()).numUpdatedRows) !== 1) return false;
     try {
-      const row = await db
-        .selectFrom('checkouts as k')
-        .innerJoin('customers as c', 'c.id', 'k.customer_id')
-        .select(['c.email', 'c.firstname', 'k.lines', 'k.subtotal', 'k.shipping', 'k.total', 'k.shipping_info'])
-        .where('k.order_id', '=', orderId)
-        .executeTakeFirst();
-      if (!row) return false; // an order made before checkout records: nothing to write from
-      await mailer.send(
-        orderConfirmation({
+      const message = await mail.compose();
+      if (!message) return false;
+      await mailer.send(message);
+      return true;
+    } catch (err) {
+      await mail.release();
+      log(`${mail.what} could not be sent; it will be retried`, err);
+      return false;
+    }
+  }
+
+  /** The order's confirmation, once whichever path made the order. */
+  const sendConfirmation = (orderId: string) =>
+    sendOnce({
+      what: `order ${orderId}: the confirmation e-mail`,
+      claim: () =>
+        db
+          .updateTable('orders')
+          .set({ confirmation_sent_at: new Date() })
+          .where('id', '=', orderId)
+          .where('confirmation_sent_at', 'is', null)
+          .executeTakeFirst(),
+      release: () => db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute(),
+      async compose() {
+        const row = await db
+          .selectFrom('checkouts as k')
+          .innerJoin('customers as c', 'c.id', 'k.customer_id')
+          .select(['c.email', 'c.firstname', 'k.lines', 'k.subtotal', 'k.shipping', 'k.total', 'k.shipping_info'])
+          .where('k.order_id', '=', orderId)
+          .executeTakeFirst();
+        if (!row) return null; // an order made before checkout records: nothing to write from
+        return orderConfirmation({
           to: row.email,
           firstname: row.firstname,
           orderId,
@@ -115,51 +151,41 @@ export function checkoutsService(deps: CheckoutsDeps) {
           address: row.shipping_info,
           ordersUrl: `${deps.webUrl}/my-orders`,
           shopName,
-        }),
-      );
-      return true;
-    } catch (err) {
-      // Not sent: give the claim back so the next reconciliation run tries again.
-      await db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute();
-      log(`order ${orderId}: the confirmation e-mail could not be sent; it will be retried`, err);
-      return false;
-    }
-  }
+        });
+      },
+    });
 
   /** Tells the shopper their payment was refunded, once. */
-  async function sendRefundNotice(paymentId: string): Promise<boolean> {
-    const claimed = await db
-      .updateTable('unsettled_payments')
-      .set({ notice_sent_at: new Date() })
-      .where('razorpay_payment_id', '=', paymentId)
-      .where('refunded_at', 'is not', null)
-      .where('notice_sent_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-    try {
-      const row = await db
-        .selectFrom('unsettled_payments as u')
-        .innerJoin('customers as c', 'c.id', 'u.customer_id')
-        .select(['c.email', 'c.firstname', 'u.amount_paid', 'u.reason', 'u.refund_id'])
-        .where('u.razorpay_payment_id', '=', paymentId)
-        .executeTakeFirstOrThrow();
-      await mailer.send(
-        refundNotice({
+  const sendRefundNotice = (paymentId: string) =>
+    sendOnce({
+      what: `payment ${paymentId}: the refund notice`,
+      claim: () =>
+        db
+          .updateTable('unsettled_payments')
+          .set({ notice_sent_at: new Date() })
+          .where('razorpay_payment_id', '=', paymentId)
+          .where('refunded_at', 'is not', null)
+          .where('notice_sent_at', 'is', null)
+          .executeTakeFirst(),
+      release: () =>
+        db.updateTable('unsettled_payments').set({ notice_sent_at: null }).where('razorpay_payment_id', '=', paymentId).execute(),
+      async compose() {
+        const row = await db
+          .selectFrom('unsettled_payments as u')
+          .innerJoin('customers as c', 'c.id', 'u.customer_id')
+          .select(['c.email', 'c.firstname', 'u.amount_paid', 'u.reason', 'u.refund_id'])
+          .where('u.razorpay_payment_id', '=', paymentId)
+          .executeTakeFirstOrThrow();
+        return refundNotice({
           to: row.email,
           firstname: row.firstname,
           amountPaise: row.amount_paid,
           reason: row.reason,
           refundId: row.refund_id ?? paymentId,
           shopName,
-        }),
-      );
-      return true;
-    } catch (err) {
-      await db.updateTable('unsettled_payments').set({ notice_sent_at: null }).where('razorpay_payment_id', '=', paymentId).execute();
-      log(`payment ${paymentId}: the refund notice could not be sent; it will be retried`, err);
-      return false;
-    }
-  }
+        });
+      },
+    });
 
   /** Keeps a captured payment that made no order, refunds it through the provider now, and tells the shopper. */
   async function refundPayment(checkout: Checkout, payment: ProviderPayment, reason: string, message = reason): Promise<boolean> {
@@ -379,14 +405,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
           );
         }
       }
-      const lines: CheckoutLine[] = cart.map((l) => ({
-        productId: l.productId._id,
-        colorId: l.color._id,
-        title: l.productId.title,
-        color: l.color.title,
-        quantity: l.quantity,
-        price: l.price,
-      }));
+      const lines = snapshot(cart);
       const subtotal = subtotalOf(lines);
       const total = orderTotal(lines);
 
@@ -442,14 +461,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
       if (existing) return existing;
       const cart = await cartLines(db, customerId);
       if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
-      const lines: CheckoutLine[] = cart.map((l) => ({
-        productId: l.productId._id,
-        colorId: l.color._id,
-        title: l.productId.title,
-        color: l.color.title,
-        quantity: l.quantity,
-        price: l.price,
-      }));
+      const lines = snapshot(cart);
       const subtotal = subtotalOf(lines);
       await db
         .insertInto('checkouts')
@@ -496,12 +508,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         .where('amount_paid', '<=', refund.amount)
         .executeTakeFirst();
       if (Number(settled.numUpdatedRows) === 1) {
-        await db
-          .updateTable('checkouts')
-          .set({ status: 'refunded', updated_at: new Date() })
-          .where('razorpay_payment_id', '=', refund.payment_id)
-          .where('status', '!=', 'ordered')
-          .execute();
+        await markRefunded(db, refund.payment_id);
         await sendRefundNotice(refund.payment_id);
       }
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;

@@ -81,6 +81,16 @@ function capturedEvent(providerOrderId: string, paymentId: string, amount: numbe
   });
 }
 
+/** Pays in the simulator with its webhooks dropped: only placeOrder, a webhook sent by the test, or reconciliation can make the order. */
+async function payWithoutWebhooks(providerOrderId: string) {
+  api.sim.webhooks.settings.mode = 'drop';
+  try {
+    return await payInSimulator(api, providerOrderId);
+  } finally {
+    api.sim.webhooks.settings.mode = 'deliver';
+  }
+}
+
 const deliver = (body: string, headers: Record<string, string | undefined>) =>
   fetch(webhookUrl(), {
     method: 'POST',
@@ -223,9 +233,7 @@ describe('webhooks', () => {
     const c = await newCustomer(api);
     const p = await fill(c, 3);
     const checkout = await start(c);
-    api.sim.webhooks.settings.mode = 'drop';
-    const paid = await payInSimulator(api, checkout.razorpayOrderId);
-    api.sim.webhooks.settings.mode = 'deliver';
+    const paid = await payWithoutWebhooks(checkout.razorpayOrderId);
     const body = capturedEvent(checkout.razorpayOrderId, paid.body.razorpay_payment_id as string, checkout.amount);
     const other = capturedEvent(checkout.razorpayOrderId, paid.body.razorpay_payment_id as string, checkout.amount + 100);
     const stale = capturedEvent(
@@ -273,9 +281,7 @@ describe('webhooks', () => {
     const c = await newCustomer(api);
     await fill(c, 4);
     const checkout = await start(c);
-    api.sim.webhooks.settings.mode = 'drop';
-    const paid = await payInSimulator(api, checkout.razorpayOrderId);
-    api.sim.webhooks.settings.mode = 'deliver';
+    const paid = await payWithoutWebhooks(checkout.razorpayOrderId);
     const body = capturedEvent(checkout.razorpayOrderId, paid.body.razorpay_payment_id as string, checkout.amount);
     const answers = await Promise.all(Array.from({ length: 5 }, () => signed(body, `EvtFive${checkout.razorpayOrderId.slice(6)}`)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -291,9 +297,7 @@ describe('webhooks', () => {
     const c = await newCustomer(api);
     await fill(c, 5, 2);
     const checkout = await start(c);
-    api.sim.webhooks.settings.mode = 'drop';
-    const paid = await payInSimulator(api, checkout.razorpayOrderId);
-    api.sim.webhooks.settings.mode = 'deliver';
+    const paid = await payWithoutWebhooks(checkout.razorpayOrderId);
     const paymentInfo = {
       razorpayOrderId: paid.body.razorpay_order_id,
       razorpayPaymentId: paid.body.razorpay_payment_id,
@@ -419,12 +423,10 @@ describe('reconciliation', () => {
     const c = await newCustomer(api);
     await fill(c, 1);
     const checkout = await start(c);
-    api.sim.webhooks.settings.mode = 'drop';
-    await payInSimulator(api, checkout.razorpayOrderId);
+    await payWithoutWebhooks(checkout.razorpayOrderId);
     const idle = await newCustomer(api);
     await fill(idle, 2);
     const unpaid = await start(idle);
-    api.sim.webhooks.settings.mode = 'deliver';
     expect(await ordersOf(c)).toEqual([]);
 
     const deps = { db: db(), payments: createRazorpayProvider(api.config.razorpay), checkouts: api.app.locals.checkouts };
@@ -443,9 +445,7 @@ describe('reconciliation', () => {
     const d = await newCustomer(api);
     await fill(d, 3);
     const third = await start(d);
-    api.sim.webhooks.settings.mode = 'drop';
-    await payInSimulator(api, third.razorpayOrderId);
-    api.sim.webhooks.settings.mode = 'deliver';
+    await payWithoutWebhooks(third.razorpayOrderId);
     const both = await Promise.all([reconcile(deps, settings), reconcile(deps, settings)]);
     expect(both.map((r) => r.ordered).sort()).toEqual([0, 1]);
     expect(await ordersOf(d)).toHaveLength(1);
