@@ -9,6 +9,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shop-rules/package.json shop-rules/
+COPY server-kit/package.json server-kit/
 COPY api/package.json api/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
@@ -33,6 +34,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/schema ./schema
 COPY --from=build --chown=node:node /app/shop-rules/package.json ./shop-rules/
 COPY --from=build --chown=node:node /app/shop-rules/dist ./shop-rules/dist
+COPY --from=build --chown=node:node /app/server-kit/package.json ./server-kit/
+COPY --from=build --chown=node:node /app/server-kit/dist ./server-kit/dist
 COPY --from=build --chown=node:node /app/api/package.json ./api/
 COPY --from=build --chown=node:node /app/api/dist ./api/dist
 COPY --from=build --chown=node:node /app/gateway/package.json ./gateway/

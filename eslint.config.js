@@ -31,6 +31,7 @@ export default tseslint.config(
             'web/vitest.config.ts',
             'payment-simulator/vitest.config.ts',
             'shop-rules/vitest.config.ts',
+            'server-kit/vitest.config.ts',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -6,6 +6,8 @@ const alias = {
   '@digitic/payment-simulator/sdk': fileURLToPath(new URL('../payment-simulator/src/sdk.ts', import.meta.url)),
   '@digitic/payment-simulator': fileURLToPath(new URL('../payment-simulator/src/index.ts', import.meta.url)),
   '@digitic/shop-rules': fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url)),
+  '@digitic/server-kit/sanitize': fileURLToPath(new URL('../server-kit/src/sanitize.ts', import.meta.url)),
+  '@digitic/server-kit': fileURLToPath(new URL('../server-kit/src/index.ts', import.meta.url)),
 };
 
 // The suite runs on embedded PGlite always, and once more on PostgreSQL when DATABASE_URL is set.

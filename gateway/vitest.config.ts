@@ -11,8 +11,8 @@ export default defineConfig({
       '@digitic/payment-simulator': src('../payment-simulator/src/index.ts'),
       '@digitic/shop-rules': src('../shop-rules/src/index.ts'),
       '@digitic/api/testing': src('../api/src/test/harness.ts'),
-      '@digitic/api/sanitize': src('../api/src/products/sanitize.ts'),
-      '@digitic/api/observability': src('../api/src/observability/index.ts'),
+      '@digitic/server-kit/sanitize': src('../server-kit/src/sanitize.ts'),
+      '@digitic/server-kit': src('../server-kit/src/index.ts'),
     },
   },
   test: {

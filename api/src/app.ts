@@ -1,49 +1,24 @@
-import express, { type RequestHandler } from 'express';
-import type { Kysely } from 'kysely';
+import express from 'express';
 import { requireAuth } from './auth/middleware.js';
 import { blogsRoutes } from './blogs/routes.js';
 import { cartRoutes } from './cart/routes.js';
-import type { ApiConfig } from './config/env.js';
-import type { Database } from './db/schema.js';
 import { enquiriesRoutes } from './enquiries/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { badRequest, errorHandler, requestId, routeNotFound } from './http/errors.js';
+import { badRequest, errorHandler, routeNotFound } from './http/errors.js';
 import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
-import type { Mailer } from './mail/mailer.js';
 import { ordersRoutes } from './orders/routes.js';
-import { type CheckoutsService, checkoutsService } from './payments/checkouts.js';
-import type { PaymentProvider } from './payments/provider.js';
+import { checkoutsService } from './payments/checkouts.js';
 import { checkoutRoutes } from './payments/routes.js';
 import { webhookRoutes } from './payments/webhooks.js';
 import { internalRoutes } from './internal/routes.js';
 import { productsRoutes } from './products/routes.js';
 import { usersRoutes } from './users/routes.js';
-import { requestLog } from './observability/log.js';
-import { type ApiMetrics, createApiMetrics, metricsEndpoint } from './observability/metrics.js';
-import { pino, type Logger } from 'pino';
+import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
+import type { AppDeps } from './deps.js';
+import { createApiMetrics } from './observability/metrics.js';
+import { pino } from 'pino';
 import { sql } from 'kysely';
-
-export type Log = (line: string, detail?: unknown) => void;
-
-export interface AppDeps {
-  db: Kysely<Database>;
-  dbKind: 'pglite' | 'postgres';
-  config: ApiConfig;
-  mailer: Mailer;
-  payments: PaymentProvider;
-  log: Log;
-  auth: RequestHandler;
-  /** Request lines go here; silent when not given (tests). */
-  logger: Logger;
-  metrics: ApiMetrics;
-  /** True once the process is shutting down: /api/ready answers 503 so a balancer sends no more. */
-  draining: () => boolean;
-  /** The PostgreSQL pool's connection counts, for the metrics (null on PGlite). */
-  pool?: () => { total: number; idle: number; waiting: number } | null;
-  /** Checkout records: started here, completed by placeOrder, webhooks and reconciliation alike. */
-  checkouts: CheckoutsService;
-}
 
 type AppOptions = Omit<AppDeps, 'auth' | 'logger' | 'metrics' | 'draining' | 'checkouts'> &
   Partial<Pick<AppDeps, 'logger' | 'metrics' | 'draining' | 'checkouts'>>;

@@ -8,8 +8,7 @@ import { type DataLock, heldMessage, LockHeld, lockDataDir } from './db/lock.js'
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
-import { drainServer } from './observability/drain.js';
-import { createLogger } from './observability/log.js';
+import { createLogger, drainServer } from '@digitic/server-kit';
 import type { ApiMetrics } from './observability/metrics.js';
 import type { CheckoutsService } from './payments/checkouts.js';
 import { createRazorpayProvider } from './payments/provider.js';

@@ -20,7 +20,7 @@ import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
 import { forwardTo } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
-import { metricsEndpoint, requestId, requestLog } from '@digitic/api/observability';
+import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import { pino, type Logger } from 'pino';
 import { createGatewayMetrics } from './observability/metrics.js';
 import { queryCostPlugin } from './security/query-cost.js';

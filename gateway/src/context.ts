@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { requestIdFrom } from '@digitic/server-kit';
 import type { AxiosInstance } from 'axios';
 import type { GatewayConfig } from './config/env.js';
 import { ShopApi } from './datasources/shop-api.js';
@@ -42,7 +42,7 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
     requestFields?: Record<string, unknown>;
   }): GatewayContext => {
     const token = bearer(headers.authorization);
-    const requestId = headers.requestId && /^[\w-]{1,64}$/.test(headers.requestId) ? headers.requestId : randomUUID();
+    const requestId = requestIdFrom(headers.requestId);
     return {
       api: new ShopApi(deps.http, token, requestId),
       token,

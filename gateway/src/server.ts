@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger, drainServer } from '@digitic/api/observability';
+import { createLogger, drainServer } from '@digitic/server-kit';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Blog } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { pathId } from '../http/validate.js';
-import { cleanStoredHtml } from '../products/sanitize.js';
+import { cleanStoredHtml } from '@digitic/server-kit/sanitize';
 
 export function blogJson(b: Blog) {
   return {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { badRequest } from '../http/errors.js';
 import { isUuid, parseInput, pathId } from '../http/validate.js';

@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { sanitizeRichText } from '../products/sanitize.js';
+import { sanitizeRichText } from '@digitic/server-kit/sanitize';
 
 export const slugify = (s: string) =>
   s

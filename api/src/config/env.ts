@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
+import { commonSettings, ConfigError, emptyAsUndefined, optionalSecret, optionalString, parseSettings, port } from '@digitic/server-kit';
 import { z } from 'zod';
 
-const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
-const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+export { ConfigError };
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  API_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  ...commonSettings,
+  API_PORT: port(4001),
   API_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_SECRET: optionalSecret(32),
   WEB_URL: z.url().default('http://localhost:4000'),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Digitic <no-reply@digitic.local>'),
@@ -22,9 +22,9 @@ const EnvSchema = z.object({
   RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
   // Razorpay signs each webhook with this (Dashboard → Webhooks); required in production with real keys.
-  RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  RAZORPAY_WEBHOOK_SECRET: optionalSecret(8),
   // After changing the secret in the dashboard, Razorpay retries older events signed with the old one.
-  RAZORPAY_WEBHOOK_SECRET_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  RAZORPAY_WEBHOOK_SECRET_PREVIOUS: optionalSecret(8),
   // Webhook events older than this are refused as stale replays (Razorpay retries for 24 hours).
   WEBHOOK_MAX_AGE_S: z.coerce
     .number()
@@ -37,12 +37,8 @@ const EnvSchema = z.object({
   RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(180),
   CHECKOUT_EXPIRY_S: z.coerce.number().int().min(0).default(1800),
   // Bearer token of the api's internal commands (catalogue:import, payments:* while the shop runs).
-  INTERNAL_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  INTERNAL_TOKEN: optionalSecret(32),
   SHOP_NAME: z.string().min(1).max(60).default('Digitic'),
-  // Bearer token for GET /metrics; in production /metrics exists only when it is set.
-  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
-  // How long a stopping api waits for the requests in flight before it closes anyway.
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -78,16 +74,9 @@ export interface ApiConfig {
   shutdownTimeoutMs: number;
 }
 
-export class ConfigError extends Error {}
-
 /** Reads and checks the api's settings once; throws naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid api settings:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseSettings(EnvSchema, source, 'api');
   const production = env.NODE_ENV === 'production';
   const missing: string[] = [];
   if (production && !env.JWT_SECRET) missing.push('JWT_SECRET (at least 32 characters)');

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sanitizeRichText } from '../products/sanitize.js';
+import { sanitizeRichText } from '@digitic/server-kit/sanitize';
 import type { Database } from './schema.js';
 import { BLOGS, CATEGORIES, COLOR_NAMES } from './seed-data.js';
 

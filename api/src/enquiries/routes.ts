@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { parseInput } from '../http/validate.js';
 
 // The contact form's rules and messages (spec §5).

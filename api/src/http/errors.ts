@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 /** A failure the client can act on: its status, a message naming the problem, a stable code. */
@@ -44,14 +43,6 @@ function isDatabaseDown(err: unknown): boolean {
   return /Connection terminated|PGlite is closed|has already been destroyed|connection (is )?closed|Client has encountered a connection error/i.test(
     e.message ?? '',
   );
-}
-
-export function requestId(req: Request, res: Response, next: NextFunction) {
-  const incoming = req.get('x-request-id');
-  const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-  res.locals.requestId = id;
-  res.set('X-Request-Id', id);
-  next();
 }
 
 export function routeNotFound(req: Request, _res: Response, next: NextFunction) {

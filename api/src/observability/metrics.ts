@@ -1,6 +1,5 @@
-import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RequestRecord } from './log.js';
+import { createHttpMetrics } from '@digitic/server-kit';
+import { Counter, Gauge } from 'prom-client';
 
 export type PaymentOutcome =
   | 'order_created'
@@ -17,22 +16,7 @@ export function createApiMetrics(sources: {
   unsettledPayments: () => Promise<number>;
   pool?: () => { total: number; idle: number; waiting: number } | null;
 }) {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service: 'api' });
-  collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'REST requests by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'REST request duration by method and route pattern',
-    labelNames: ['method', 'route'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const { registry, observeRequest } = createHttpMetrics('api');
   const payments = new Counter({
     name: 'payment_outcomes_total',
     help: 'What became of the payments sent to create-order',
@@ -86,10 +70,7 @@ export function createApiMetrics(sources: {
   });
   return {
     registry,
-    observeRequest(r: RequestRecord) {
-      requests.inc({ method: r.method, route: r.route, status: String(r.status) });
-      duration.observe({ method: r.method, route: r.route }, r.ms / 1000);
-    },
+    observeRequest,
     payment(outcome: PaymentOutcome) {
       payments.inc({ outcome });
     },
@@ -107,18 +88,3 @@ export function createApiMetrics(sources: {
 }
 
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;
-
-/**
- * GET /metrics in Prometheus' text format. With a token, only for `Authorization: Bearer <token>`;
- * in production without a token it does not exist (metrics are never public there).
- */
-export function metricsEndpoint(registry: Registry, options: { token: string | undefined; production: boolean }): RequestHandler {
-  return async (req, res, next) => {
-    if (!options.token && options.production) return next();
-    if (options.token && req.get('authorization') !== `Bearer ${options.token}`) {
-      res.status(401).json({ message: 'Metrics need the metrics token', code: 'UNAUTHENTICATED' });
-      return;
-    }
-    res.set('Content-Type', registry.contentType).send(await registry.metrics());
-  };
-}

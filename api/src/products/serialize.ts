@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Product } from '../db/schema.js';
-import { cleanStoredHtml } from './sanitize.js';
+import { cleanStoredHtml } from '@digitic/server-kit/sanitize';
 
 export interface ColorJson {
   _id: string;

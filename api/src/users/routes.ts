@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { parseInput } from '../http/validate.js';
 import { ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from './schemas.js';

@@ -1,13 +1,13 @@
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 import path from 'node:path';
+import { commonSettings, ConfigError, emptyAsUndefined, optionalString as optional, parseSettings, port } from '@digitic/server-kit';
 import { z } from 'zod';
 
-const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
-const optional = z.preprocess(emptyAsUndefined, z.string().optional());
+export { ConfigError };
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  ...commonSettings,
+  PORT: port(4000),
   HOST: z.string().default('0.0.0.0'),
   SHOP_API_URL: z.url().default('http://127.0.0.1:4001/api'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -37,10 +37,6 @@ const EnvSchema = z.object({
   // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off')),
-  // Bearer token for GET /metrics; in production /metrics exists only when it is set.
-  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
-  // How long a stopping gateway waits for the requests in flight before it closes anyway.
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export interface GatewayConfig {
@@ -66,15 +62,9 @@ export interface GatewayConfig {
   nodeEnv: 'development' | 'test' | 'production';
 }
 
-export class ConfigError extends Error {}
-
 /** Reads and checks the gateway's settings once; throws naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(`Invalid gateway settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseSettings(EnvSchema, source, 'gateway');
   const production = env.NODE_ENV === 'production';
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError('Invalid gateway settings:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');

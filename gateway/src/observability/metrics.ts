@@ -1,29 +1,14 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { createHttpMetrics, DURATION_BUCKETS as BUCKETS } from '@digitic/server-kit';
+import { Counter, Histogram } from 'prom-client';
 
-const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Operation names come from clients: past this many distinct ones, the rest count as "other". */
 const MAX_OPERATION_NAMES = 200;
 
 /** The gateway's Prometheus metrics, in a registry of its own. */
 export function createGatewayMetrics() {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service: 'gateway' });
-  collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by method, route and status',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by method and route',
-    labelNames: ['method', 'route'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
+  const { registry, observeRequest } = createHttpMetrics('gateway');
   const operations = new Counter({
     name: 'graphql_operations_total',
     help: 'GraphQL operations by name, type and outcome (ok or the first error code)',
@@ -76,10 +61,7 @@ export function createGatewayMetrics() {
 
   return {
     registry,
-    observeRequest(r: { method: string; route: string; status: number; ms: number }) {
-      requests.inc({ method: r.method, route: r.route, status: String(r.status) });
-      requestDuration.observe({ method: r.method, route: r.route }, r.ms / 1000);
-    },
+    observeRequest,
     cacheLookup(kind: 'graphql' | 'page', hit: boolean) {
       cache.inc({ kind, result: hit ? 'hit' : 'miss' });
     },

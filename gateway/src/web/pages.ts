@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { sanitizeRichText as sanitize } from '@digitic/api/sanitize';
+import { sanitizeRichText as sanitize } from '@digitic/server-kit/sanitize';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Request, Response } from 'express';
 import type { DocumentNode } from 'graphql';

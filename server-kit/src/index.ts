@@ -1,0 +1,6 @@
+// What every server of the shop shares: the same logger, request ids and lines, /metrics, drain and settings parsing.
+export { createLogger, maskPath, type RequestRecord, requestLog } from './log.js';
+export { createHttpMetrics, DURATION_BUCKETS, metricsEndpoint } from './metrics.js';
+export { requestId, requestIdFrom } from './request-id.js';
+export { drainServer } from './drain.js';
+export { commonSettings, ConfigError, emptyAsUndefined, optionalSecret, optionalString, parseSettings, port } from './env.js';

@@ -1,0 +1,81 @@
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  commonSettings,
+  ConfigError,
+  createHttpMetrics,
+  maskPath,
+  metricsEndpoint,
+  parseSettings,
+  requestId,
+  requestIdFrom,
+} from './index.js';
+import { cleanStoredHtml, sanitizeRichText } from './sanitize.js';
+
+async function serve(app: express.Express, run: (base: string) => Promise<void>) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  try {
+    await run(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  } finally {
+    server.close();
+  }
+}
+
+describe('server kit', () => {
+  it('sanitizes stored HTML to an allowlist, on the way in and on the way out', () => {
+    const dirty = '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>';
+    for (const clean of [sanitizeRichText(dirty), cleanStoredHtml(dirty)]) {
+      expect(clean).not.toMatch(/script|onerror|onclick|javascript:|<img/);
+      expect(clean).toContain('<p>Hi');
+    }
+    expect(sanitizeRichText('<a href="https://x.test">x</a>')).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it("keeps a caller's plain request id and replaces anything else", () => {
+    expect(requestIdFrom('abc-123_X')).toBe('abc-123_X');
+    expect(requestIdFrom('bad id;')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom('x'.repeat(65))).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('names every bad setting, with the service, and fills the defaults', () => {
+    const schema = z.object(commonSettings);
+    expect(parseSettings(schema, {}, 'test')).toMatchObject({ NODE_ENV: 'development', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: 10_000 });
+    let error: unknown;
+    try {
+      parseSettings(schema, { LOG_LEVEL: 'loud', LOG_FORMAT: 'xml', METRICS_TOKEN: 'short' }, 'test');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^Invalid test settings:/);
+    for (const name of ['LOG_LEVEL', 'LOG_FORMAT', 'METRICS_TOKEN']) expect((error as Error).message).toContain(name);
+    expect(parseSettings(schema, { LOG_FORMAT: '' }, 'test').LOG_FORMAT).toBeUndefined();
+  });
+
+  it('blanks tokens and ids in paths', () => {
+    expect(maskPath('/api/user/reset-password/0123456789abcdef0123')).toBe('/api/user/reset-password/:x');
+    expect(maskPath('/api/product/123')).toBe('/api/product/:x');
+  });
+
+  it('serves metrics behind a token, not at all in production without one, and echoes request ids', async () => {
+    const { registry, observeRequest } = createHttpMetrics('kit');
+    observeRequest({ method: 'GET', route: '/x', status: 200, ms: 3 });
+    const app = express();
+    app.use(requestId);
+    app.get('/metrics', metricsEndpoint(registry, { token: 'a'.repeat(16), production: false }));
+    app.get('/prod-metrics', metricsEndpoint(registry, { token: undefined, production: true }));
+    await serve(app, async (base) => {
+      const refused = await fetch(`${base}/metrics`, { headers: { 'x-request-id': 'kept-1' } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('x-request-id')).toBe('kept-1');
+      const ok = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${'a'.repeat(16)}` } });
+      const text = await ok.text();
+      expect(text).toContain('http_requests_total{method="GET",route="/x",status="200",service="kit"} 1');
+      expect((await fetch(`${base}/prod-metrics`)).status).toBe(404);
+    });
+  });
+});
