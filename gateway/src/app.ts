@@ -28,7 +28,7 @@ import { authThrottle, type HitCounter, memoryCounter, redisCounter } from './se
 import { pageSecurityHeaders } from './web/security-headers.js';
 import { sitemapRoutes } from './web/sitemap.js';
 import { hasIndex, staticFiles } from './web/static.js';
-import { resolvers } from './resolvers.js';
+import { resolvers } from './resolvers/index.js';
 
 /** The route label of a path: the shop's fixed endpoints by name, every storefront page as "page". */
 function routeOf(path: string): string {

@@ -29,6 +29,32 @@ describe('POST /api/user/cart', () => {
     expect(stored.price).toBe(p.price);
   });
 
+  it('answers a write with the whole cart (?return=cart), each product whole (?expand=product)', async () => {
+    const c = await newCustomer(api);
+    const [p, q] = [product(0), product(1)];
+    await add(c, { productId: p._id, color: p.color[0]?._id, quantity: 1 });
+    const res = await api.http
+      .post('/api/user/cart?return=cart&expand=product')
+      .set(c.auth)
+      .send({ productId: q._id, color: q.color[0]?._id, quantity: 3 });
+    expect(res.status).toBe(201);
+    expect(res.body).toHaveLength(2);
+    expect(res.body[1]).toMatchObject({
+      quantity: 3,
+      productId: { _id: q._id, title: q.title, price: q.price, color: q.color, ratings: [] },
+    });
+    expect((await api.http.get('/api/user/cart?expand=product').set(c.auth)).body).toEqual(res.body);
+    const lineId = res.body[1]._id as string;
+    const changed = await api.http.delete(`/api/user/update-product-cart/${lineId}/4?return=cart`).set(c.auth);
+    expect(changed.body.map((l: { quantity: number }) => l.quantity)).toEqual([1, 4]);
+    const removed = await api.http.delete(`/api/user/delete-product-cart/${lineId}?return=cart`).set(c.auth);
+    expect(removed.body).toHaveLength(1);
+    const wrong = await api.http.delete(`/api/user/delete-product-cart/${removed.body[0]._id}?return=line`).set(c.auth);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: 'return', message: 'return must be "cart" (or left out)' });
+    expect((await api.http.get('/api/user/cart').set(c.auth)).body).toHaveLength(1);
+  });
+
   it('adds to the existing line for the same product and colour, up to 10', async () => {
     const c = await newCustomer(api);
     const p = product(1);

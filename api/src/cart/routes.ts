@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
@@ -23,23 +23,49 @@ const AddInput = z.object({
   quantity,
 });
 
+const option = (req: Request, name: string, value: string): boolean => {
+  const given = req.query[name];
+  if (given === undefined) return false;
+  if (given === value) return true;
+  throw badRequest(`${name} must be "${value}" (or left out)`, name);
+};
+
+/**
+ * What a cart call answers with, beyond the contract's shapes: `?return=cart` on a write asks for
+ * the caller's whole cart (the shape of GET user/cart) instead of the line, and `?expand=product`
+ * puts each line's product whole in `productId`. With both, a client that shows the cart after a
+ * change needs this one call.
+ */
+function answer(req: Request) {
+  return { cart: req.method !== 'GET' && option(req, 'return', 'cart'), wholeProducts: option(req, 'expand', 'product') };
+}
+
 export function cartRoutes(deps: AppDeps): Router {
   const cart = cartService(deps.db);
   const router = Router();
   router.post('/user/cart', deps.auth, async (req, res) => {
-    res.status(201).json(await cart.add(currentCustomer(res).id, parseInput(AddInput, req.body)));
+    const wanted = answer(req);
+    const customerId = currentCustomer(res).id;
+    const line = await cart.add(customerId, parseInput(AddInput, req.body));
+    res.status(201).json(wanted.cart ? await cart.lines(customerId, wanted.wholeProducts) : line);
   });
-  router.get('/user/cart', deps.auth, async (_req, res) => {
-    res.json(await cart.lines(currentCustomer(res).id));
+  router.get('/user/cart', deps.auth, async (req, res) => {
+    res.json(await cart.lines(currentCustomer(res).id, answer(req).wholeProducts));
   });
   router.delete('/user/delete-product-cart/:id', deps.auth, async (req, res) => {
-    res.json(await cart.remove(currentCustomer(res).id, pathId(req.params.id, 'Cart line')));
+    const wanted = answer(req);
+    const customerId = currentCustomer(res).id;
+    const removed = await cart.remove(customerId, pathId(req.params.id, 'Cart line'));
+    res.json(wanted.cart ? await cart.lines(customerId, wanted.wholeProducts) : removed);
   });
   router.delete('/user/update-product-cart/:id/:quantity', deps.auth, async (req, res) => {
     const lineId = pathId(req.params.id, 'Cart line');
     const parsed = pathQuantity.safeParse(/^\d+$/.test(String(req.params.quantity)) ? req.params.quantity : Number.NaN);
     if (!parsed.success) throw badRequest(QUANTITY_RULE, 'quantity');
-    res.json(await cart.setQuantity(currentCustomer(res).id, lineId, parsed.data));
+    const wanted = answer(req);
+    const customerId = currentCustomer(res).id;
+    const line = await cart.setQuantity(customerId, lineId, parsed.data);
+    res.json(wanted.cart ? await cart.lines(customerId, wanted.wholeProducts) : line);
   });
   router.delete('/user/empty-cart', deps.auth, async (_req, res) => {
     res.json(await cart.empty(currentCustomer(res).id));

@@ -2,6 +2,8 @@ import { QUANTITY } from '@digitic/shop-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ProductImage } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { productsByIds } from '../products/repo.js';
+import { type ProductJson, withDetails } from '../products/serialize.js';
 
 const MAX_QUANTITY = QUANTITY.max;
 
@@ -37,6 +39,24 @@ export async function cartLines(db: Db, customerId: string, lineId?: string, loc
   }));
 }
 
+/** A cart line as the cart calls answer: its product whole (the same shape as GET product/:id). */
+export type DetailedCartLine = Omit<CartLineJson, 'productId'> & { productId: ProductJson };
+
+/**
+ * The caller's cart with each line's product whole (`?expand=product`), so a client shows the cart
+ * and its products from one answer. The whole product holds the contract's `{_id, title, images, price}`.
+ */
+export async function detailedCart(db: Kysely<Database>, customerId: string): Promise<DetailedCartLine[]> {
+  const lines = await cartLines(db, customerId);
+  const ids = [...new Set(lines.map((l) => l.productId._id))];
+  const products = new Map((await withDetails(db, await productsByIds(db, ids))).map((p) => [p._id, p]));
+  // A product in a cart cannot be deleted (the cart line's foreign key), so every line finds its product.
+  return lines.flatMap((line) => {
+    const product = products.get(line.productId._id);
+    return product ? [{ ...line, productId: product }] : [];
+  });
+}
+
 export function cartService(db: Kysely<Database>) {
   const lineOf = async (customerId: string, lineId: string) => {
     const [line] = await cartLines(db, customerId, lineId);
@@ -45,7 +65,8 @@ export function cartService(db: Kysely<Database>) {
   };
 
   return {
-    lines: (customerId: string) => cartLines(db, customerId),
+    /** The caller's lines; with `wholeProducts`, each line's product whole. */
+    lines: (customerId: string, wholeProducts = false) => (wholeProducts ? detailedCart(db, customerId) : cartLines(db, customerId)),
 
     /** Adds a product in a colour; the same product and colour again adds to that line (at most 10). */
     async add(customerId: string, input: { productId: string; color: string; quantity: number }) {

@@ -16,6 +16,7 @@ import type {
 } from './types.js';
 
 export const PRODUCT_BATCH = 100;
+const CART_BACK = { return: 'cart', expand: 'product' };
 
 export interface ProductListParams {
   category?: string | null;
@@ -153,13 +154,31 @@ export class ShopApi {
     return product;
   }
 
-  cart = () => this.data<CartLineRecord[]>({ url: 'user/cart' });
-  addToCart = (body: { productId: string; color: string; quantity: number }) =>
-    this.data<CartLineRecord>({ url: 'user/cart', method: 'POST', data: body });
-  updateCartLine = (lineId: string, quantity: number) =>
-    this.data<CartLineRecord>({ url: `user/update-product-cart/${encodeURIComponent(lineId)}/${quantity}`, method: 'DELETE' });
-  removeCartLine = (lineId: string) =>
-    this.data<{ deleted: boolean }>({ url: `user/delete-product-cart/${encodeURIComponent(lineId)}`, method: 'DELETE' });
+  /** The caller's cart; each line holds its whole product, which goes into the product loader. */
+  async cart(): Promise<CartLineRecord[]> {
+    return this.primeCart(await this.data<CartLineRecord[]>({ url: 'user/cart', params: { expand: 'product' } }));
+  }
+
+  // Each write asks for the whole cart back (`?return=cart`): one upstream call per cart change.
+  async addToCart(body: { productId: string; color: string; quantity: number }): Promise<CartLineRecord[]> {
+    return this.primeCart(await this.data<CartLineRecord[]>({ url: 'user/cart', method: 'POST', data: body, params: CART_BACK }));
+  }
+
+  async updateCartLine(lineId: string, quantity: number): Promise<CartLineRecord[]> {
+    const url = `user/update-product-cart/${encodeURIComponent(lineId)}/${quantity}`;
+    return this.primeCart(await this.data<CartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
+  }
+
+  async removeCartLine(lineId: string): Promise<CartLineRecord[]> {
+    const url = `user/delete-product-cart/${encodeURIComponent(lineId)}`;
+    return this.primeCart(await this.data<CartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
+  }
+
+  private primeCart(lines: CartLineRecord[]): CartLineRecord[] {
+    this.prime(lines.map((l) => l.productId));
+    return lines;
+  }
+
   emptyCart = () => this.data<{ deleted: number }>({ url: 'user/empty-cart', method: 'DELETE' });
 
   async myOrders(): Promise<OrderRecord[]> {

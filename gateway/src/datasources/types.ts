@@ -1,4 +1,4 @@
-// The REST contract's response shapes (../shared/REST-CONTRACT.md), as the gateway reads them.
+// The REST contract's response shapes (docs/rest-contract.md), as the gateway reads them.
 
 export interface ImageRecord {
   url: string;
@@ -59,7 +59,8 @@ export interface SessionRecord extends CustomerRecord {
 
 export interface CartLineRecord {
   _id: string;
-  productId: { _id: string; title: string; images: ImageRecord[]; price: number };
+  /** The line's product whole (the contract's `{_id, title, images, price}` and the rest). */
+  productId: ProductRecord;
   color: ColorRecord;
   quantity: number;
   price: number;

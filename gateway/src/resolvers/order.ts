@@ -1,5 +1,6 @@
-import type { CustomerResolvers, EnquiryResolvers, OrderItemResolvers, OrderResolvers } from '../__generated__/resolvers-types.js';
+import type { OrderResolvers } from '../__generated__/resolvers-types.js';
 
+// The api's order statuses (spec §6) as the schema's enum.
 const STATUS = {
   Ordered: 'ORDERED',
   Processed: 'PROCESSED',
@@ -16,20 +17,4 @@ export const Order: OrderResolvers = {
   items: (o) => o.orderItems,
   shippingAddress: (o) => o.shippingInfo,
   payment: (o) => ({ providerOrderId: o.paymentInfo.razorpayOrderId, providerPaymentId: o.paymentInfo.razorpayPaymentId }),
-};
-
-export const OrderItem: OrderItemResolvers = {
-  productId: (i) => i.product._id,
-  title: (i) => i.product.title,
-  image: (i) => i.product.images[0] ?? null,
-  product: (i, _args, { api }) => api.product(i.product._id),
-};
-
-export const Customer: CustomerResolvers = {
-  id: (c) => c._id,
-  lastname: (c) => c.lastname ?? '',
-};
-
-export const Enquiry: EnquiryResolvers = {
-  id: (e) => e._id,
 };

@@ -1,4 +1,4 @@
-import type { BlogResolvers, ColorResolvers, ProductResolvers, ReviewResolvers } from '../__generated__/resolvers-types.js';
+import type { ProductResolvers } from '../__generated__/resolvers-types.js';
 
 export const Product: ProductResolvers = {
   id: (p) => p._id,
@@ -8,18 +8,4 @@ export const Product: ProductResolvers = {
   reviews: (p) => p.ratings,
   inStock: (p) => p.quantity > 0,
   inWishlist: (p, _args, { api }) => api.inWishlist(p._id),
-};
-
-export const Color: ColorResolvers = {
-  id: (c) => c._id,
-};
-
-export const Review: ReviewResolvers = {
-  id: (r) => r._id,
-  authorName: (r) => r.name ?? 'Customer',
-};
-
-export const Blog: BlogResolvers = {
-  id: (b) => b._id,
-  image: (b) => b.images[0] ?? null,
 };

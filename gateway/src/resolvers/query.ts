@@ -1,8 +1,9 @@
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
-import { badInput, unauthenticated } from '../errors.js';
+import { badInput } from '../errors.js';
 import { cartModel } from './cart.js';
-import { intInRange, MAX_FIRST, MAX_PAGE_SIZE, text } from './limits.js';
-import { shopInfo } from './shop-info.js';
+import { forCustomers } from './support/guard.js';
+import { intInRange, MAX_FIRST, MAX_PAGE_SIZE, text } from './support/limits.js';
+import { shopInfo } from './support/shop-info.js';
 
 const SORTS = {
   TITLE_ASC: 'title',
@@ -59,14 +60,13 @@ export const Query: QueryResolvers = {
 
   productFacets: (_root, _args, { api }) => api.facets(),
 
-  async checkoutStatus(_root, { providerOrderId }, { api }) {
-    if (!api.signedIn) throw unauthenticated();
+  checkoutStatus: forCustomers(async (_root, { providerOrderId }, { api }) => {
     if (!/^order_\w{6,40}$/.test(providerOrderId)) throw badInput('providerOrderId is not a payment order id', 'providerOrderId');
     const c = await api.checkout(providerOrderId);
     if (!c) return null;
     const state = c.status.toUpperCase() as 'STARTED' | 'PAID' | 'ORDERED' | 'FAILED' | 'EXPIRED' | 'REFUNDED';
     return { providerOrderId: c.razorpayOrderId, state, orderId: c.orderId, total: c.total, reason: c.reason };
-  },
+  }),
 
   async searchProducts(_root, { query, first, after }, { api }) {
     const limit = intInRange(first, 10, 1, MAX_FIRST, 'first');
@@ -83,20 +83,11 @@ export const Query: QueryResolvers = {
 
   me: async (_root, _args, { api }) => (api.signedIn ? api.me() : null),
 
-  async cart(_root, _args, ctx) {
-    if (!ctx.api.signedIn) throw unauthenticated();
-    return cartModel(ctx, await ctx.api.cart());
-  },
+  cart: forCustomers(async (_root, _args, ctx) => cartModel(ctx, await ctx.api.cart())),
 
-  async wishlist(_root, _args, { api, customerId }) {
-    if (!api.signedIn) throw unauthenticated();
-    return { customerId: customerId ?? 'me', products: await api.wishlist() };
-  },
+  wishlist: forCustomers(async (_root, _args, { api, customerId }) => ({ customerId: customerId ?? 'me', products: await api.wishlist() })),
 
-  async myOrders(_root, _args, { api }) {
-    if (!api.signedIn) throw unauthenticated();
-    return api.myOrders();
-  },
+  myOrders: forCustomers((_root, _args, { api }) => api.myOrders()),
 
   shopInfo: (_root, _args, { config }) => shopInfo(config),
 };

@@ -1,4 +1,4 @@
-import { badInput } from '../errors.js';
+import { badInput } from '../../errors.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_FIRST = 50;

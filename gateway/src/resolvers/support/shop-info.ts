@@ -1,5 +1,5 @@
 import { SHIPPING_FEE } from '@digitic/shop-rules';
-import type { GatewayConfig } from '../config/env.js';
+import type { GatewayConfig } from '../../config/env.js';
 
 export const SIMULATOR_SCRIPT_PATH = '/payment-simulator/checkout.js';
 const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';

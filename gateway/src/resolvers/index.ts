@@ -1,0 +1,33 @@
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { Blog } from './blog.js';
+import { Cart } from './cart.js';
+import { CartLine } from './cart-line.js';
+import { Color } from './color.js';
+import { Customer } from './customer.js';
+import { Enquiry } from './enquiry.js';
+import { Mutation } from './mutation.js';
+import { Order } from './order.js';
+import { OrderItem } from './order-item.js';
+import { Product } from './product.js';
+import { ProductPage } from './product-page.js';
+import { Query } from './query.js';
+import { Review } from './review.js';
+import { Wishlist } from './wishlist.js';
+
+// One file per schema type, named after it; what several share is under support/.
+export const resolvers: Resolvers = {
+  Query,
+  Mutation,
+  Product,
+  ProductPage,
+  Color,
+  Review,
+  Blog,
+  Cart,
+  CartLine,
+  Wishlist,
+  Order,
+  OrderItem,
+  Customer,
+  Enquiry,
+};

@@ -1,0 +1,8 @@
+import type { OrderItemResolvers } from '../__generated__/resolvers-types.js';
+
+export const OrderItem: OrderItemResolvers = {
+  productId: (i) => i.product._id,
+  title: (i) => i.product.title,
+  image: (i) => i.product.images[0] ?? null,
+  product: (i, _args, { api }) => api.product(i.product._id),
+};

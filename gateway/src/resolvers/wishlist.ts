@@ -1,0 +1,5 @@
+import type { WishlistResolvers } from '../__generated__/resolvers-types.js';
+
+export const Wishlist: WishlistResolvers = {
+  id: (w) => w.customerId,
+};
