@@ -1,41 +1,15 @@
 // The server renderer: the gateway imports this build (vite build --ssr) and renders the guest
 // catalogue routes with the same routes, components and Apollo queries as the browser.
-import { ApolloClient, ApolloLink, ApolloProvider, Observable, type FetchResult, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, ApolloProvider, Observable, type FetchResult } from '@apollo/client';
 import { getDataFromTree } from '@apollo/client/react/ssr';
-import type { DocumentNode } from 'graphql';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { type HeadCollector, HeadContext, renderHeadTags } from './app/head';
-import { routes } from './app/router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { type HeadCollector, HeadContext, renderHeadTags } from './lib/head';
+import { type PageHandle, routes } from './app/router';
 import { ServerSanitizer } from './components/safe-html';
 import { createCache } from './lib/apollo';
-
-/** Runs one GraphQL operation in the gateway's process, as an anonymous shopper. */
-export type Execute = (op: { query: DocumentNode; variables: Record<string, unknown>; operationName?: string }) => Promise<FetchResult>;
-
-export interface RenderOptions {
-  /** Path and query of the page, e.g. /product?brand=Apple. */
-  url: string;
-  /** The shop's public origin, from configuration (never from the request's Host header). */
-  origin: string;
-  execute: Execute;
-  sanitize: (html: string) => string;
-  shopName?: string;
-  signal?: AbortSignal;
-}
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      head: string;
-      state: NormalizedCacheObject;
-      /** Streams the app's HTML (what goes inside #root) into `out`. */
-      pipe: (out: NodeJS.WritableStream) => void;
-      abort: () => void;
-    };
+import type { Execute, PageDescription, RenderOptions, RenderResult, ServerEntry } from './server-contract';
 
 /** A query that failed while rendering: the gateway serves the plain app instead, which shows the error and a retry. */
 export class RenderDataError extends Error {}
@@ -58,6 +32,12 @@ function inProcessLink(execute: Execute, failures: unknown[]) {
           });
       }),
   );
+}
+
+/** The page modules a path shows and whether the server renders it (the home and not-found pages are in the app itself). */
+export function describePage(pathname: string): PageDescription {
+  const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
+  return { modules: handles.map((h) => h.module), serverRendered: handles.every((h) => h.serverRendered) };
 }
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
@@ -99,3 +79,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
   });
 }
+
+// The gateway relies on this module offering the server contract; the compiler checks it here.
+void ({ render, describePage } satisfies ServerEntry);

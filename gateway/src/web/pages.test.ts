@@ -14,6 +14,11 @@ const dist = mkdtempSync(path.join(tmpdir(), 'digitic-pages-'));
 const INDEX = `<!doctype html><html><head><!--app-head--><title>Digitic</title><!--/app-head--><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
 const ENTRY = `
 let renders = 0;
+export function describePage(pathname) {
+  if (/^\\/(cart|checkout|my-orders|login|reset-password)(\\/|$)/.test(pathname)) return { modules: [], serverRendered: false };
+  if (pathname.startsWith('/product/')) return { modules: ['src/features/product/product-page.tsx'], serverRendered: true };
+  return { modules: [], serverRendered: true };
+}
 export async function render({ url, sanitize }) {
   renders++;
   if (url.startsWith('/fail')) throw new Error('the api is down');
@@ -36,11 +41,14 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'web/assets'), { recursive: true });
   writeFileSync(path.join(dist, 'web/index.html'), INDEX);
   writeFileSync(path.join(dist, 'web/assets/index.css'), 'body{color:red}');
+  writeFileSync(path.join(dist, 'web/assets/boot.css'), '.card{color:blue}');
+  writeFileSync(path.join(dist, 'web/assets/product-page.css'), '.product{color:green}');
   writeFileSync(
     path.join(dist, 'web/.vite/manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index.js', isEntry: true },
-      'src/features/product/product-page.tsx': { file: 'assets/product-page.js', imports: ['_safe.js'] },
+      'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'], dynamicImports: ['src/boot.tsx'] },
+      'src/boot.tsx': { file: 'assets/boot.js', css: ['assets/boot.css'] },
+      'src/features/product/product-page.tsx': { file: 'assets/product-page.js', imports: ['_safe.js'], css: ['assets/product-page.css'] },
       '_safe.js': { file: 'assets/safe.js' },
     }),
   );
@@ -81,7 +89,14 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+<\/main><\/div>/);
     // The state cannot end its script element, whatever the catalogue holds.
     expect(html).toContain('<script type="application/json" id="__APOLLO_STATE__">{"Product:1":{"title":"\\u003c/script\\u003e');
-    expect(html).toContain('<style>body{color:red}</style>');
+    // The styles of the app and then the page's own are inline, in the order the browser would load them.
+    expect(html).toContain('<style>body{color:red}</style><style>.card{color:blue}</style><style>.product{color:green}</style></head>');
+  });
+
+  it("inlines only a page's own styles", async () => {
+    const html = await (await get('/blogs')).text();
+    expect(html).toContain('<style>.card{color:blue}</style></head>');
+    expect(html).not.toContain('.product{color:green}');
   });
 
   it('answers the same address from the HTML cache, byte for byte', async () => {

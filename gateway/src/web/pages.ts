@@ -5,30 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { sanitizeRichText as sanitize } from '@digitic/server-kit/sanitize';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Request, Response } from 'express';
-import type { DocumentNode } from 'graphql';
 
-// What web/src/entry-server.tsx exports (the gateway does not compile the web app's sources).
-interface ExecutionResult {
-  data?: Record<string, unknown> | null;
-  errors?: readonly { message: string }[];
-}
-type Execute = (op: { query: DocumentNode; variables: Record<string, unknown>; operationName?: string }) => Promise<ExecutionResult>;
-type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; state: unknown; pipe: (out: NodeJS.WritableStream) => void; abort: () => void };
-interface ServerEntry {
-  render(options: {
-    url: string;
-    origin: string;
-    execute: Execute;
-    sanitize: (html: string) => string;
-    shopName?: string;
-    signal?: AbortSignal;
-  }): Promise<RenderResult>;
-}
+import type { Execute, RenderResult, ServerEntry } from '@digitic/web/server-contract';
 
-// Pages that only make sense for a signed-in customer, or are forms: the browser renders them.
-const CLIENT_ONLY = /^\/(cart|checkout|my-orders|my-profile|wishlist|login|signup|forgot-password|reset-password)(\/|$)/;
 const HTML_TTL_SECONDS = 30;
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -43,15 +22,20 @@ interface Template {
   after: string;
 }
 
+const styleTag = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+
 /**
- * The build's small stylesheet goes inline: the first paint then waits for no second request, which on a
- * slow phone network is a round trip or two sooner.
+ * The build's small stylesheets go inline: the first paint then waits for no second request, which on a
+ * slow phone network is a round trip or two sooner. The entry's stylesheet replaces its link; the styles
+ * of the app every page starts (src/boot.tsx and the components it imports) follow it.
  */
-function inlineStylesheets(html: string, dist: string): string {
-  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
+function inlineStylesheets(html: string, dist: string, appCss: string[]): string {
+  const inlined = html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
     const css = readFileSync(path.join(dist, file), 'utf8');
-    return css.length > 50_000 ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    return css.length > 50_000 ? tag : styleTag(css);
   });
+  const app = appCss.map((file) => styleTag(readFileSync(path.join(dist, file), 'utf8'))).join('');
+  return inlined.replace('</head>', `${app}</head>`);
 }
 
 /** The app's scripts, asked for at low priority (the shell, which needs them to show anything, keeps them high). */
@@ -60,8 +44,8 @@ const lowPriorityScripts = (html: string) =>
     rest.includes('fetchpriority') ? tag : `<${start}${rest} fetchpriority="low">`,
   );
 
-function readTemplate(dist: string): Template {
-  const html = inlineStylesheets(readFileSync(path.join(dist, 'index.html'), 'utf8'), dist);
+function readTemplate(dist: string, appCss: string[]): Template {
+  const html = inlineStylesheets(readFileSync(path.join(dist, 'index.html'), 'utf8'), dist, appCss);
   const head = /<!--app-head-->([\s\S]*?)<!--\/app-head-->/.exec(html);
   const body = html.indexOf('<!--app-html-->');
   const state = html.indexOf('<!--app-state-->');
@@ -77,9 +61,18 @@ function readTemplate(dist: string): Template {
   };
 }
 
-/** For each page module (as the router names it), the chunks the browser needs to hydrate it, to preload. */
-function preloadsByModule(dist: string): Map<string, string[]> {
-  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+interface BuildAssets {
+  /** For each page module (as the router names it), the chunks the browser needs to hydrate it, to preload. */
+  chunks: Map<string, string[]>;
+  /** For each page module, its own stylesheets (files under dist), inlined in its server-rendered pages. */
+  styles: Map<string, string[]>;
+  /** The stylesheets of the app every page starts, beyond the entry's own (which index.html links). */
+  appStyles: string[];
+}
+
+/** What the build's manifest says each page needs beyond what every page loads. */
+function readBuildAssets(dist: string): BuildAssets {
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
@@ -89,17 +82,26 @@ function preloadsByModule(dist: string): Map<string, string[]> {
     for (const dep of chunk.imports ?? []) closure(dep, seen);
     return seen;
   };
+  const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((k) => manifest[k]?.css ?? []))];
   // The entry and the app it starts (src/boot.tsx) are what every page loads.
   const inEntry = entryKey ? closure(entryKey) : new Set<string>();
+  const entryCss = new Set(entryKey ? (manifest[entryKey]?.css ?? []) : []);
   for (const started of (entryKey && manifest[entryKey]?.dynamicImports) || []) closure(started, inEntry);
-  const out = new Map<string, string[]>();
+  const always = new Set(cssOf(inEntry));
+  const chunks = new Map<string, string[]>();
+  const styles = new Map<string, string[]>();
   for (const key of Object.keys(manifest)) {
-    out.set(
+    const own = [...closure(key)].filter((k) => !inEntry.has(k));
+    chunks.set(
       key,
-      [...closure(key)].filter((k) => !inEntry.has(k)).map((k) => `/${manifest[k]?.file ?? ''}`),
+      own.map((k) => `/${manifest[k]?.file ?? ''}`),
+    );
+    styles.set(
+      key,
+      cssOf(closure(key)).filter((f) => !always.has(f)),
     );
   }
-  return out;
+  return { chunks, styles, appStyles: [...always].filter((f) => !entryCss.has(f)) };
 }
 
 export interface PageRendererDeps {
@@ -119,21 +121,36 @@ export interface PageRendererDeps {
 
 /** Server-rendered catalogue pages: HTML with the content, head tags and the Apollo state the browser hydrates from. */
 export async function createPageRenderer(deps: PageRendererDeps) {
-  const template = readTemplate(deps.dist);
-  const preloads = preloadsByModule(deps.dist);
+  const assets = readBuildAssets(deps.dist);
+  const template = readTemplate(deps.dist, assets.appStyles);
+  const styleCache = new Map<string, string>();
+  const stylesOf = (modules: string[]) =>
+    [...new Set(modules.flatMap((m) => assets.styles.get(m) ?? []))]
+      .map((file) => {
+        let tag = styleCache.get(file);
+        if (tag === undefined) {
+          tag = styleTag(readFileSync(path.join(deps.dist, file), 'utf8'));
+          styleCache.set(file, tag);
+        }
+        return tag;
+      })
+      .join('');
   const entry = deps.serverEntry ? ((await import(pathToFileURL(deps.serverEntry).href)) as ServerEntry) : null;
 
   const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...deps.headers };
   const shell = template.before + template.headDefault + template.between + template.middle + template.after;
   // A server-rendered page shows without its scripts: they come after the page's pictures.
   const ssrBefore = lowPriorityScripts(template.before);
-  const ssrBetween = lowPriorityScripts(template.between);
+  // A page's own styles go last in its head, after the app's, as they come in the browser.
+  const [ssrBetween = '', ssrAfterHead = ''] = lowPriorityScripts(template.between).split(/(?=<\/head>)/);
   const sendShell = (res: Response) => {
     res.status(200).set(htmlHeaders).send(shell);
   };
 
   return async function page(req: Request, res: Response) {
-    if (!entry || CLIENT_ONLY.test(req.path)) return sendShell(res);
+    // Pages for a signed-in customer, and forms, the browser renders (the web app's routes say which).
+    const described = entry?.describePage(req.path);
+    if (!entry || !described?.serverRendered) return sendShell(res);
     const key = `ssr:${req.originalUrl}`;
     const cached = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
     if (cached) {
@@ -160,8 +177,9 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     if (result.kind === 'redirect') return void res.redirect(result.status, result.location);
 
     // The page's own chunks start loading with the app, not before (see web/src/main.tsx).
-    const chunks = matchedModules(req.path).flatMap((m) => preloads.get(m) ?? []);
-    const head = ssrBefore + result.head + ssrBetween;
+    const chunks = described.modules.flatMap((m) => assets.chunks.get(m) ?? []);
+    // The page's own styles go inline with it, so it paints styled before any script arrives.
+    const head = ssrBefore + result.head + ssrBetween + stylesOf(described.modules) + ssrAfterHead;
     const tail =
       `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>` +
       `<script type="application/json" id="__PAGE_CHUNKS__">${safeJson(chunks)}</script>${template.after}`;
@@ -190,16 +208,4 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     });
     result.pipe(body);
   };
-}
-
-// The page modules of the router's lazy routes, by path (see web/src/app/router.tsx).
-function matchedModules(pathname: string): string[] {
-  if (/^\/product\/[^/]+\/?$/.test(pathname)) return ['src/features/product/product-page.tsx'];
-  if (/^\/product\/?$/.test(pathname)) return ['src/features/catalog/store-page.tsx'];
-  if (/^\/(blogs|blog\/[^/]+)\/?$/.test(pathname)) return ['src/features/blog/blogs-page.tsx'];
-  if (/^\/contact\/?$/.test(pathname)) return ['src/features/contact/contact-page.tsx'];
-  if (/^\/(about|best-sellers|support|compare-product|privacy-policy|refund-policy|shipping-policy|term-conditions)\/?$/.test(pathname)) {
-    return ['src/features/pages/static-pages.tsx'];
-  }
-  return [];
 }

@@ -1,19 +1,42 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { GuestOnly, RequireCustomer } from '../features/account/guards';
-import { HomePage } from '../features/pages/home-page';
-import { NotFoundPage } from '../features/pages/not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
+import { HomePage } from '../features/home/home-page';
 import { ErrorPage } from './error-page';
+import { GuestOnly, RequireCustomer } from './guards';
 import { Layout } from './layout';
 
-// Every page but the home page is its own chunk, loaded when its route is first visited. The gateway
-// preloads a server-rendered page's chunk by path (gateway/src/web/pages.ts, matchedModules): keep the two in step.
-const page =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
-  async () => ({ Component: (await load())[name] });
+// Every page but the home page is its own chunk, loaded when its route is first visited. A route names
+// its page module once (below); the loader comes from this map, and the server renderer reads the same
+// name to tell the gateway which chunks (and styles) a server-rendered page needs (see entry-server.tsx).
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
+  '../features/*/*-page.tsx',
+  '!../features/home/home-page.tsx',
+]);
 
-const staticPages = () => import('../features/pages/static-pages');
-const auth = () => import('../features/account/auth-pages');
+/** What a page route tells the server renderer: its module (as the build's manifest names it) and whether the server renders it. */
+export interface PageHandle {
+  module: string;
+  serverRendered: boolean;
+}
+
+/**
+ * A lazy page route: `module` under src/ (e.g. features/store/store-page.tsx) and its exported component.
+ * Signed-in pages and forms are `serverRendered: false`: the browser renders them.
+ */
+function page(module: string, component: string, serverRendered = true): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = pageModules[`../${module}`];
+  if (!load) throw new Error(`No page module src/${module}`);
+  const handle: PageHandle = { module: `src/${module}`, serverRendered };
+  return {
+    handle,
+    lazy: async () => {
+      const Component = (await load())[component];
+      if (!Component) throw new Error(`src/${module} exports no ${component}`);
+      return { Component };
+    },
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -22,36 +45,36 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'about', lazy: page(staticPages, 'AboutPage') },
-      { path: 'contact', lazy: page(() => import('../features/contact/contact-page'), 'ContactPage') },
-      { path: 'product', lazy: page(() => import('../features/catalog/store-page'), 'StorePage') },
-      { path: 'product/:id', lazy: page(() => import('../features/product/product-page'), 'ProductPage') },
-      { path: 'blogs', lazy: page(() => import('../features/blog/blogs-page'), 'BlogsPage') },
-      { path: 'blog/:id', lazy: page(() => import('../features/blog/blogs-page'), 'BlogPage') },
-      { path: 'best-sellers', lazy: page(staticPages, 'BestSellersPage') },
-      { path: 'support', lazy: page(staticPages, 'SupportPage') },
-      { path: 'compare-product', lazy: page(staticPages, 'ComparePage') },
-      { path: 'privacy-policy', lazy: page(staticPages, 'PrivacyPolicyPage') },
-      { path: 'refund-policy', lazy: page(staticPages, 'RefundPolicyPage') },
-      { path: 'shipping-policy', lazy: page(staticPages, 'ShippingPolicyPage') },
-      { path: 'term-conditions', lazy: page(staticPages, 'TermsPage') },
-      { path: 'forgot-password', lazy: page(auth, 'ForgotPasswordPage') },
-      { path: 'reset-password/:token', lazy: page(auth, 'ResetPasswordPage') },
+      { path: 'about', ...page('features/info/about-page.tsx', 'AboutPage') },
+      { path: 'contact', ...page('features/contact/contact-page.tsx', 'ContactPage') },
+      { path: 'product', ...page('features/store/store-page.tsx', 'StorePage') },
+      { path: 'product/:id', ...page('features/product/product-page.tsx', 'ProductPage') },
+      { path: 'blogs', ...page('features/blog/blogs-page.tsx', 'BlogsPage') },
+      { path: 'blog/:id', ...page('features/blog/blog-page.tsx', 'BlogPage') },
+      { path: 'best-sellers', ...page('features/info/best-sellers-page.tsx', 'BestSellersPage') },
+      { path: 'support', ...page('features/info/support-page.tsx', 'SupportPage') },
+      { path: 'compare-product', ...page('features/info/compare-page.tsx', 'ComparePage') },
+      { path: 'privacy-policy', ...page('features/policies/privacy-policy-page.tsx', 'PrivacyPolicyPage') },
+      { path: 'refund-policy', ...page('features/policies/refund-policy-page.tsx', 'RefundPolicyPage') },
+      { path: 'shipping-policy', ...page('features/policies/shipping-policy-page.tsx', 'ShippingPolicyPage') },
+      { path: 'term-conditions', ...page('features/policies/terms-page.tsx', 'TermsPage') },
+      { path: 'forgot-password', ...page('features/account/forgot-password-page.tsx', 'ForgotPasswordPage', false) },
+      { path: 'reset-password/:token', ...page('features/account/reset-password-page.tsx', 'ResetPasswordPage', false) },
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', lazy: page(auth, 'LoginPage') },
-          { path: 'signup', lazy: page(auth, 'SignupPage') },
+          { path: 'login', ...page('features/account/login-page.tsx', 'LoginPage', false) },
+          { path: 'signup', ...page('features/account/signup-page.tsx', 'SignupPage', false) },
         ],
       },
       {
         element: <RequireCustomer />,
         children: [
-          { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },
-          { path: 'checkout', lazy: page(() => import('../features/checkout/checkout-page'), 'CheckoutPage') },
-          { path: 'my-orders', lazy: page(() => import('../features/orders/orders-page'), 'OrdersPage') },
-          { path: 'my-profile', lazy: page(() => import('../features/account/profile-page'), 'ProfilePage') },
-          { path: 'wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), 'WishlistPage') },
+          { path: 'cart', ...page('features/cart/cart-page.tsx', 'CartPage', false) },
+          { path: 'checkout', ...page('features/checkout/checkout-page.tsx', 'CheckoutPage', false) },
+          { path: 'my-orders', ...page('features/orders/orders-page.tsx', 'OrdersPage', false) },
+          { path: 'my-profile', ...page('features/account/profile-page.tsx', 'ProfilePage', false) },
+          { path: 'wishlist', ...page('features/wishlist/wishlist-page.tsx', 'WishlistPage', false) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,3 +1,5 @@
+import './color-swatch.css';
+
 interface Color {
   id: string;
   title: string;

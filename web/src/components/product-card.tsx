@@ -5,6 +5,7 @@ import { ROUTES } from '../config/routes';
 import { Price } from './price';
 import { StarRating } from './star-rating';
 import { WishlistHeart } from './wishlist-heart';
+import './product-card.css';
 
 /** The card title: cut at 80 characters with an ellipsis, except on the wide grids (6 and 12). */
 export function cardTitle(title: string, grid: GridSize): string {

@@ -1,5 +1,6 @@
 import type { ApolloError } from '@apollo/client';
 import { MESSAGES } from '../config/messages';
+import './query-state.css';
 
 /** The error state of a data view: what happened and a retry. */
 export function LoadError({ error, onRetry }: { error: ApolloError | Error; onRetry: () => void }) {

@@ -1,3 +1,5 @@
+import './star-rating.css';
+
 interface Props {
   value: number;
   /** Given, the stars are buttons that set the rating; absent, they are read-only. */

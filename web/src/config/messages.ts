@@ -37,6 +37,8 @@ export const MESSAGES = {
   passwordChanged: 'Password change Successfully!',
   somethingWrongBang: 'Something Went Wrong!',
   sdkFailed: 'Razorpay SDK faild to Load',
+  // The checkout's alert when its order request returned nothing (spec §8; the same words as contactFailed).
+  checkoutNoOrder: 'Something Went Wrong',
   noData: 'No Data',
   emailRequired: 'Email is Required',
   emailInvalid: 'Email Should be valid',

@@ -4,19 +4,20 @@ import { OperationTypeNode } from 'graphql';
 import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import { ROUTES } from '../config/routes';
-import { storedToken } from './storage';
+import { forgetEverything, storedToken } from './storage';
 
 const auth = setContext((_op, { headers }: { headers?: Record<string, string> }) => {
   const token = storedToken();
   return { headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } };
 });
 
-// An expired or rejected token signs the customer out and sends them to the login page.
 /**
  * The gateway answers a refused sign-in, a bad token or a rate limit with 401 or 429 and the GraphQL
- * errors in the body (for other clients); the shop reads those errors as the GraphQL errors they are.
+ * errors in the body (for other clients). Apollo's HttpLink would turn such a status into a network
+ * error and drop the body; this fetch hands those answers on as 200 so the shop reads the GraphQL
+ * errors they hold (with their codes and messages).
  */
-const readErrorStatuses: typeof fetch = async (input, init) => {
+const fetchKeepingGraphQLErrors: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
   if ((res.status === 401 || res.status === 429) && res.headers.get('content-type')?.includes('json')) {
     return new Response(res.body, { status: 200, headers: res.headers });
@@ -24,9 +25,10 @@ const readErrorStatuses: typeof fetch = async (input, init) => {
   return res;
 };
 
+// An expired or rejected token signs the customer out and sends them to the login page.
 const signOutOnUnauthenticated = onError(({ graphQLErrors }) => {
   if (graphQLErrors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED') && storedToken()) {
-    localStorage.clear();
+    forgetEverything();
     window.location.assign(ROUTES.login);
   }
 });
@@ -95,7 +97,7 @@ export function createApolloClient(uri = '/graphql', initialState?: NormalizedCa
     restoredFromServer = true;
   }
   return new ApolloClient({
-    link: from([mutationsAfterRefresh, signOutOnUnauthenticated, auth, new HttpLink({ uri, fetch: readErrorStatuses })]),
+    link: from([mutationsAfterRefresh, signOutOnUnauthenticated, auth, new HttpLink({ uri, fetch: fetchKeepingGraphQLErrors })]),
     cache,
     // Queries the server already answered are not asked again while the page hydrates.
     ssrForceFetchDelay: initialState ? 100 : 0,

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { type StoredCustomer, storeCustomer, storedCustomer } from './storage';
+import { type StoredCustomer, storeCustomer, storedCustomer, storedCustomerText } from './storage';
 
 const EVENT = 'digitic:session';
 let cached: { raw: string | null; customer: StoredCustomer | null } = { raw: null, customer: null };
 
 function snapshot(): StoredCustomer | null {
-  const raw = localStorage.getItem('customer');
+  const raw = storedCustomerText();
   if (raw !== cached.raw) cached = { raw, customer: storedCustomer() };
   return cached.customer;
 }

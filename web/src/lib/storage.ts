@@ -8,9 +8,12 @@ export interface StoredCustomer {
   mobile: string | null;
 }
 
+/** The stored customer's raw text (cheap to compare: it changes exactly when the customer does). */
+export const storedCustomerText = (): string | null => localStorage.getItem('customer');
+
 export function storedCustomer(): StoredCustomer | null {
   try {
-    const raw = localStorage.getItem('customer');
+    const raw = storedCustomerText();
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredCustomer>;
     return parsed && typeof parsed.token === 'string' && parsed.token ? (parsed as StoredCustomer) : null;
@@ -29,9 +32,14 @@ export function storeCustomer(customer: StoredCustomer): void {
   localStorage.setItem('token', token);
 }
 
+/** Clears all the shop keeps in local storage (the customer, token, address, pending payment). */
+export function forgetEverything(): void {
+  localStorage.clear();
+}
+
 /** LogOut: clears all local storage and reloads the page (spec §2). */
 export function signOutAndReload(): void {
-  localStorage.clear();
+  forgetEverything();
   window.location.reload();
 }
 

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useUpdateProfileMutation } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { startSessionFrom, useSession } from '../../lib/session';
 import { type ProfileValues, ProfileSchema } from './schemas';
-
+import './account.css';
 export function ProfilePage() {
   const customer = useSession();
   const [editing, setEditing] = useState(false);

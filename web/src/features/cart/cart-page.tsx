@@ -1,14 +1,14 @@
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useCartPageQuery, useRemoveCartLineMutation, useUpdateCartLineMutation } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { MAX_QUANTITY } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
-
+import './cart.css';
 export function CartPage() {
   const { data, error, refetch } = useCartPageQuery();
   // The mutations return the whole cart: the cache (and the header badge) update from the answer.

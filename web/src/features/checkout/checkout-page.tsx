@@ -14,7 +14,7 @@ import { loadScript, openWidget } from '../../lib/payment-widget';
 import { forgetAddress, forgetPendingPayment, pendingPayment, rememberPendingPayment, saveAddress, savedAddress } from '../../lib/storage';
 import { type AddressValues, AddressSchema } from './address-schema';
 import { PaymentConfirming } from './payment-confirming';
-
+import './checkout.css';
 const toInput = (v: AddressValues): AddressInput => ({ ...v, other: v.other || null, pincode: Number(v.pincode) });
 
 /** The server said no for a reason the shopper can read (stock, amount, signature); anything else may still become an order. */
@@ -90,7 +90,7 @@ export function CheckoutPage() {
       return done();
     }
     if (!session) {
-      window.alert(MESSAGES.contactFailed);
+      window.alert(MESSAGES.checkoutNoOrder);
       return done();
     }
     const me = data.me;

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useShopInfoQuery, useSubmitEnquiryMutation } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { OPENING_HOURS } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ContactSchema, type ContactValues } from './contact-schema';
-
+import './contact.css';
 export function ContactForm() {
   const [submit, { loading }] = useSubmitEnquiryMutation();
   const {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMyOrdersQuery } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { formatRupees } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { MESSAGES } from '../../config/messages';
 import { forgetPendingPayment, pendingPayment } from '../../lib/storage';
-
+import './orders.css';
 const STATUS = {
   ORDERED: 'Ordered',
   PROCESSED: 'Processed',

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { type ProductPageQuery, useAddToCartMutation, useProductCartStateQuery, useProductPageQuery } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
-import { useHead } from '../../app/head';
-import { productLd, summary } from '../../app/seo';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { useHead } from '../../lib/head';
+import { productLd, summary } from '../../lib/seo';
 import { ColorPicker } from '../../components/color-swatch';
 import { CopyIcon } from '../../components/icons';
 import { Price } from '../../components/price';
@@ -17,9 +17,10 @@ import { MAX_QUANTITY } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { useSession } from '../../lib/session';
-import { NotFoundPage } from '../pages/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import { ReviewForm } from './review-form';
 import { ZoomImage } from './zoom-image';
+import './product.css';
 
 type FullProduct = NonNullable<ProductPageQuery['product']>;
 /** Opened from a list, the cache already holds the card's fields; the rest arrives with the page query. */

@@ -6,7 +6,7 @@ import { StarRating } from '../../components/star-rating';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { storedToken } from '../../lib/storage';
-
+import './product.css';
 export function ReviewForm({ productId }: { productId: string }) {
   const navigate = useNavigate();
   const [star, setStar] = useState(0);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-
+import './product.css';
 const WIDTH = 594;
 const HEIGHT = 600;
 const ZOOM_WIDTH = 600;

@@ -5,7 +5,7 @@ import { SearchIcon } from '../../components/icons';
 import { SEARCH_PAGE_SIZE } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
-
+import './search.css';
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

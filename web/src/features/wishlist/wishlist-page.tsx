@@ -1,12 +1,12 @@
 import { toast } from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useRemoveFromWishlistMutation, useWishlistPageQuery } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
-
+import './wishlist.css';
 export function WishlistPage() {
   const { data, error, refetch } = useWishlistPageQuery({ fetchPolicy: 'cache-and-network' });
   const [remove] = useRemoveFromWishlistMutation();

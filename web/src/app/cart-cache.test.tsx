@@ -10,9 +10,9 @@ import {
   RemoveCartLineDocument,
   ShopInfoDocument,
   UpdateCartLineDocument,
-} from '../../__generated__/graphql';
-import { Header } from '../../app/header';
-import { CartPage } from './cart-page';
+} from '../__generated__/graphql';
+import { Header } from './header';
+import { CartPage } from '../features/cart/cart-page';
 
 const line = (id: string, title: string, quantity: number, unitPrice: number) => ({
   __typename: 'CartLine' as const,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Breadcrumb } from '../../app/breadcrumb';
-import { useNotFoundStatus } from '../../app/head';
-import { MESSAGES } from '../../config/messages';
-import { ROUTES } from '../../config/routes';
+import { Breadcrumb } from './breadcrumb';
+import { useNotFoundStatus } from '../lib/head';
+import { MESSAGES } from '../config/messages';
+import { ROUTES } from '../config/routes';
 
 export function NotFoundPage() {
   useNotFoundStatus();

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../config/routes';
-import { useHead } from './head';
-import { breadcrumbLd } from './seo';
+import { useHead } from '../lib/head';
+import { breadcrumbLd } from '../lib/seo';
 
 /** 'Home / {title}' on inner pages; also names the page (title, canonical URL, BreadcrumbList data). */
 export function Breadcrumb({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import { ROUTES } from '../config/routes';
-import { textOf } from '../lib/html-text';
+import { textOf } from './html-text';
 
 // Structured data (schema.org JSON-LD) for the catalogue pages. Paths stay relative here: the
 // server makes them absolute with the shop's public origin.

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { ROUTES } from '../../config/routes';
-import { useSession } from '../../lib/session';
+import { ROUTES } from '../config/routes';
+import { useSession } from '../lib/session';
 
 /** Signed-in pages: a visitor without a stored customer token goes to /login. */
 export function RequireCustomer() {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useStorePageQuery } from '../../__generated__/graphql';
-import { Breadcrumb } from '../../app/breadcrumb';
-import { useHead } from '../../app/head';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { useHead } from '../../lib/head';
 import { GridIcon } from '../../components/icons';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state';
 import { GRID_SIZES, STORE_PAGE_SIZE } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
 import { readFilters, SORT_OPTIONS, sortOf, withChange } from './store-filters';
-
+import './store.css';
 export function StorePage() {
   const [params, setParams] = useSearchParams();
   const f = readFilters(params);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textOf } from '../lib/html-text';
+import { textOf } from './html-text';
 import { renderHeadTags } from './head';
 import { productLd } from './seo';
 

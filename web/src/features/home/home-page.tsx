@@ -3,9 +3,9 @@ import { useHomePageQuery } from '../../__generated__/graphql';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
-import { useHead } from '../../app/head';
-import { BlogCard } from '../blog/blog-card';
-
+import { useHead } from '../../lib/head';
+import { BlogCard } from '../../components/blog-card';
+import './home.css';
 const CATEGORY_PICTURES: Record<string, string> = {
   Laptops: 'laptop-silver-1',
   Headphones: 'headphones-black-2',

@@ -1,9 +1,10 @@
-import type { BlogCard_BlogFragment } from '../../__generated__/graphql';
+import type { BlogCard_BlogFragment } from '../__generated__/graphql';
 import { Link } from 'react-router-dom';
-import { BLOG_EXCERPT_LIMIT } from '../../config/constants';
-import { ROUTES } from '../../config/routes';
-import { textOf } from '../../lib/html-text';
-import { formatBlogDate } from './format-date';
+import { BLOG_EXCERPT_LIMIT } from '../config/constants';
+import { ROUTES } from '../config/routes';
+import { textOf } from '../lib/html-text';
+import { formatBlogDate } from '../lib/format-date';
+import './blog-card.css';
 
 /** The text of a blog's HTML, cut to a length with an ellipsis (spec §2). */
 export function excerpt(html: string, limit: number): string {

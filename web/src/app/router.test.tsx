@@ -1,0 +1,37 @@
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { describePage as pageOf } from '../entry-server';
+import { routes } from './router';
+
+const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
+
+describe('the routes', () => {
+  it('load a component for every lazy page', async () => {
+    const lazy = all(routes).filter((r) => typeof r.lazy === 'function');
+    expect(lazy.length).toBeGreaterThanOrEqual(20);
+    for (const route of lazy) {
+      const loaded = await (route.lazy as () => Promise<{ Component?: unknown }>)();
+      expect(typeof loaded.Component, String(route.path)).toBe('function');
+    }
+  });
+
+  it('tell the server which module a page is and whether it renders it', () => {
+    expect(pageOf('/product')).toEqual({ modules: ['src/features/store/store-page.tsx'], serverRendered: true });
+    expect(pageOf('/blog/abc')).toEqual({ modules: ['src/features/blog/blog-page.tsx'], serverRendered: true });
+    expect(pageOf('/')).toEqual({ modules: [], serverRendered: true });
+    expect(pageOf('/no/such/page')).toEqual({ modules: [], serverRendered: true });
+    for (const path of [
+      '/cart',
+      '/checkout',
+      '/my-orders',
+      '/my-profile',
+      '/wishlist',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password/t',
+    ]) {
+      expect(pageOf(path).serverRendered, path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { useRequestPasswordResetMutation } from '../../__generated__/graphql';
+import { FormField } from '../../components/form-field';
+import { MESSAGES } from '../../config/messages';
+import { ROUTES } from '../../config/routes';
+import { ForgotSchema } from './schemas';
+import { AuthCard } from './auth-card';
+import './account.css';
+export function ForgotPasswordPage() {
+  const [request, { loading }] = useRequestPasswordResetMutation();
+  const { register, handleSubmit, formState, reset } = useForm<{ email: string }>({
+    resolver: zodResolver(ForgotSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = async ({ email }: { email: string }) => {
+    try {
+      await request({ variables: { email } });
+      toast.success(MESSAGES.forgotSent);
+      reset();
+    } catch {
+      toast.error(MESSAGES.somethingWrongBang);
+    }
+  };
+  return (
+    <AuthCard title="Reset Your Password">
+      <p className="muted">We will send you an email to reset your password</p>
+      <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Forgot Password">
+        <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <div className="auth-actions">
+          <button type="submit" className="button" disabled={loading}>
+            Submit
+          </button>
+          <Link to={ROUTES.login}>Cancel</Link>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

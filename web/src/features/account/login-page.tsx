@@ -1,0 +1,68 @@
+import { useApolloClient } from '@apollo/client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { useLoginMutation } from '../../__generated__/graphql';
+import { FormField } from '../../components/form-field';
+import { FacebookIcon, InstagramIcon, LinkedinIcon } from '../../components/icons';
+import { MESSAGES } from '../../config/messages';
+import { ROUTES } from '../../config/routes';
+import { startSessionFrom } from '../../lib/session';
+import { type LoginValues, LoginSchema } from './schemas';
+import { AuthCard, serverMessage } from './auth-card';
+import './account.css';
+export function LoginPage() {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [login, { loading }] = useLoginMutation();
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const onSubmit = async (values: LoginValues) => {
+    try {
+      const { data } = await login({ variables: { input: values } });
+      if (!data) throw new Error(MESSAGES.somethingWrongBang);
+      startSessionFrom(data.login.token, data.login.customer);
+      await client.resetStore();
+      toast(MESSAGES.userLoggedIn);
+      void navigate(ROUTES.home);
+    } catch (err) {
+      toast.error(serverMessage(err));
+    }
+  };
+  return (
+    <AuthCard title="Login">
+      <ul className="auth-badges" aria-label="Why shop with us">
+        <li>Free delivery</li>
+        <li>14 days refund policy</li>
+        <li>Secured payment</li>
+      </ul>
+      <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Login">
+        <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <Link to={ROUTES.forgotPassword}>Forgot Password?</Link>
+        <div className="auth-actions">
+          <button type="submit" className="button" disabled={loading}>
+            Login
+          </button>
+          <Link to={ROUTES.signup} className="button secondary">
+            SignUp
+          </Link>
+        </div>
+      </form>
+      <div className="social-login" aria-hidden="true">
+        <FacebookIcon />
+        <InstagramIcon />
+        <LinkedinIcon />
+      </div>
+    </AuthCard>
+  );
+}

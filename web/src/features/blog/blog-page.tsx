@@ -1,0 +1,54 @@
+import { Link, useParams } from 'react-router-dom';
+import { useBlogPageQuery } from '../../__generated__/graphql';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { useHead } from '../../lib/head';
+import { blogPostingLd, summary } from '../../lib/seo';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { SafeHtml } from '../../components/safe-html';
+import { ROUTES } from '../../config/routes';
+import { NotFoundPage } from '../../components/not-found-page';
+import { BLOG_PLACEHOLDER } from '../../components/blog-card';
+import { formatBlogDate } from '../../lib/format-date';
+import { BlogCategories } from './blog-categories';
+import './blog.css';
+export function BlogPage() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useBlogPageQuery({ variables: { id } });
+  const post = data?.blog;
+  useHead(
+    post
+      ? {
+          description: summary(post.description),
+          image: post.image?.url ?? BLOG_PLACEHOLDER,
+          type: 'article',
+          jsonLd: [blogPostingLd(post)],
+        }
+      : {},
+  );
+  if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
+  if (loading && !data) {
+    return (
+      <div className="container page-section" aria-busy="true">
+        <Skeleton height={40} width="60%" />
+        <Skeleton height={400} />
+      </div>
+    );
+  }
+  const blog = data?.blog;
+  if (!blog) return <NotFoundPage />;
+  return (
+    <>
+      <Breadcrumb title={blog.title} />
+      <div className="container blog-layout">
+        <BlogCategories />
+        <article className="blog-detail">
+          <Link to={ROUTES.blogs}>&larr; Go back to Blogs</Link>
+          <h1>{blog.title}</h1>
+          <p className="date">{formatBlogDate(blog.createdAt)}</p>
+          <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={800} height={500} fetchPriority="high" />
+          <SafeHtml html={blog.description} />
+        </article>
+      </div>
+    </>
+  );
+}

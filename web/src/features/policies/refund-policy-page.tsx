@@ -1,0 +1,3 @@
+import { TextPage } from '../../components/text-page';
+
+export const RefundPolicyPage = () => <TextPage title="Refund Policy" />;

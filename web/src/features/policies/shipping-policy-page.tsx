@@ -1,0 +1,3 @@
+import { TextPage } from '../../components/text-page';
+
+export const ShippingPolicyPage = () => <TextPage title="Shipping Policy" />;
