@@ -25,6 +25,7 @@ export default tseslint.config(
           allowDefaultProject: [
             '*.js',
             '*.mjs',
+            '*.cjs',
             'scripts/*.mjs',
             'gateway/vitest.config.ts',
             'api/vitest.config.ts',

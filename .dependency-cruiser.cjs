@@ -1,0 +1,83 @@
+// The architecture as rules (docs/architecture.md, "Layers"): `npm run lint` fails when an import breaks one.
+// Type-only imports count: a cycle through types is still a cycle a reader has to untangle.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Modules import one another one way only.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-not-servers',
+      severity: 'error',
+      comment: 'The web app talks to the gateway over HTTP only; it never imports the api, the gateway or the server kit.',
+      from: { path: '^web/' },
+      to: { path: '^(api|gateway|server-kit|payment-simulator)/' },
+    },
+    {
+      name: 'gateway-not-api',
+      severity: 'error',
+      comment: 'The gateway reaches the api over REST; only its tests start a real api in-process.',
+      from: { path: '^gateway/src/', pathNot: '(\\.test\\.ts$|^gateway/src/test/)' },
+      to: { path: '^api/' },
+    },
+    {
+      name: 'gateway-web-types-only',
+      severity: 'error',
+      comment: 'The gateway reads the web build at run time; of its sources it imports the server contract only, as types.',
+      from: { path: '^gateway/' },
+      to: { path: '^web/', pathNot: '^web/src/server-contract\\.ts$' },
+    },
+    {
+      name: 'api-not-gateway-or-web',
+      severity: 'error',
+      comment: 'The api is the system of record and knows nothing of its clients.',
+      from: { path: '^api/' },
+      to: { path: '^(gateway|web)/' },
+    },
+    {
+      name: 'shared-packages-stand-alone',
+      severity: 'error',
+      comment: 'shop-rules and server-kit are used by the others and use none of them.',
+      from: { path: '^(shop-rules|server-kit)/' },
+      to: { path: '^(api|gateway|web|payment-simulator|tests)/' },
+    },
+    {
+      name: 'no-feature-to-feature',
+      severity: 'error',
+      comment: 'A screen does not import another screen: what two share moves to components/ or lib/.',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'features-not-app',
+      severity: 'error',
+      comment: 'app/ (the shell and the routes) imports the features, never the other way round.',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
+      name: 'shared-web-code-not-screens',
+      severity: 'error',
+      comment: 'components/, lib/ and config/ are shared by every screen and import none of them, nor the shell.',
+      from: { path: '^web/src/(components|lib|config)/' },
+      to: { path: '^web/src/(features|app)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(/dist/|/dist-server/|__generated__|node_modules)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    extraExtensionsToScan: ['.css', '.graphql'],
+    combinedDependencies: false,
+    preserveSymlinks: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'source', 'import', 'default'],
+    },
+  },
+};
