@@ -1,4 +1,5 @@
 import './app/app.css';
+
 // A server-rendered page is whole without its scripts. They are asked for once its pictures are in (or
 // after a second at most), so that on a slow connection the page's largest picture does not share the
 // line with the app's JavaScript. A page the browser renders itself needs them at once.
