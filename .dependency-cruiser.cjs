@@ -41,8 +41,8 @@ module.exports = {
     {
       name: 'shared-packages-stand-alone',
       severity: 'error',
-      comment: 'shop-rules and server-kit are used by the others and use none of them.',
-      from: { path: '^(shop-rules|server-kit)/' },
+      comment: 'shop-rules, server-kit and rest-contract are used by the others and use none of them.',
+      from: { path: '^(shop-rules|server-kit|rest-contract)/' },
       to: { path: '^(api|gateway|web|payment-simulator|tests)/' },
     },
     {

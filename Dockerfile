@@ -10,6 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shop-rules/package.json shop-rules/
 COPY server-kit/package.json server-kit/
+COPY rest-contract/package.json rest-contract/
 COPY api/package.json api/
 COPY gateway/package.json gateway/
 COPY web/package.json web/

@@ -5,6 +5,7 @@ const alias = {
   '@digitic/payment-simulator/keys': fileURLToPath(new URL('../payment-simulator/src/keys.ts', import.meta.url)),
   '@digitic/payment-simulator/sdk': fileURLToPath(new URL('../payment-simulator/src/sdk.ts', import.meta.url)),
   '@digitic/payment-simulator': fileURLToPath(new URL('../payment-simulator/src/index.ts', import.meta.url)),
+  '@digitic/shop-rules/address': fileURLToPath(new URL('../shop-rules/src/address.ts', import.meta.url)),
   '@digitic/shop-rules': fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url)),
   '@digitic/server-kit/sanitize': fileURLToPath(new URL('../server-kit/src/sanitize.ts', import.meta.url)),
   '@digitic/server-kit': fileURLToPath(new URL('../server-kit/src/index.ts', import.meta.url)),

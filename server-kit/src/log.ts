@@ -3,11 +3,12 @@ import { pino, type Logger } from 'pino';
 
 /**
  * Structured logs: one JSON line per event in production (pretty in development), never a
- * password, token or reset link. LOG_LEVEL picks the level; LOG_SILENT=1 silences (tests).
+ * password, token or reset link. LOG_LEVEL picks the level, LOG_FORMAT json or pretty; LOG_SILENT=1 silences (tests).
  */
 export function createLogger(service: string, nodeEnv: string, env: NodeJS.ProcessEnv = process.env): Logger {
   const level = env.LOG_SILENT === '1' ? 'silent' : (env.LOG_LEVEL ?? 'info');
-  const pretty = nodeEnv === 'development' && env.LOG_FORMAT !== 'json';
+  // LOG_FORMAT picks; unset, development is pretty and everything else JSON lines.
+  const pretty = env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : nodeEnv === 'development';
   return pino({
     level,
     base: { service },

@@ -4,9 +4,10 @@ import type { Blog } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { pathId } from '../http/validate.js';
 import { cleanStoredHtml } from '@digitic/server-kit/sanitize';
+import type { BlogRecord } from '@digitic/rest-contract';
 
 export function blogJson(b: Blog) {
-  return {
+  const json = {
     _id: b.id,
     title: b.title,
     slug: b.slug,
@@ -18,6 +19,7 @@ export function blogJson(b: Blog) {
     createdAt: b.created_at.toISOString(),
     updatedAt: b.updated_at.toISOString(),
   };
+  return json satisfies BlogRecord;
 }
 
 export function blogsRoutes(deps: AppDeps): Router {

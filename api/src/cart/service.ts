@@ -1,19 +1,15 @@
 import { QUANTITY } from '@digitic/shop-rules';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ProductImage } from '../db/schema.js';
+import type { CartLineRecord, ExpandedCartLineRecord } from '@digitic/rest-contract';
+import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { productsByIds } from '../products/repo.js';
-import { type ProductJson, withDetails } from '../products/serialize.js';
+import { withDetails } from '../products/serialize.js';
 
 const MAX_QUANTITY = QUANTITY.max;
 
-export interface CartLineJson {
-  _id: string;
-  productId: { _id: string; title: string; images: ProductImage[]; price: number };
-  color: { _id: string; title: string };
-  quantity: number;
-  price: number;
-}
+// A cart line as the cart calls answer it (docs/rest-contract.md).
+export type CartLineJson = CartLineRecord;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,7 +36,7 @@ export async function cartLines(db: Db, customerId: string, lineId?: string, loc
 }
 
 /** A cart line as the cart calls answer: its product whole (the same shape as GET product/:id). */
-export type DetailedCartLine = Omit<CartLineJson, 'productId'> & { productId: ProductJson };
+export type DetailedCartLine = ExpandedCartLineRecord;
 
 /**
  * The caller's cart with each line's product whole (`?expand=product`), so a client shows the cart

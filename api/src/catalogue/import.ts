@@ -1,80 +1,9 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { sanitizeRichText } from '@digitic/server-kit/sanitize';
+import { BlogImport, type BlogRow, ProductImport, type ProductRow, slugify } from './rows.js';
+import { writeCatalogue } from './write.js';
 
-export const slugify = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/["']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} is at most ${max} characters`);
-const slug = z
-  .string()
-  .trim()
-  .max(200, 'slug is at most 200 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lowercase letters, digits and single dashes')
-  .optional();
-const picture = z
-  .string({ error: 'a picture is a URL' })
-  .trim()
-  .refine(
-    (u) => /^https:\/\/[^\s/]+\/\S*$/i.test(u) || /^\/api\/images\/[\w/.-]+$/.test(u),
-    'a picture is an https:// URL or /api/images/…',
-  );
-const list = (field: string, max: number, each: number) =>
-  z
-    .array(text(field, each), { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} is a list`) })
-    .max(max, `${field} holds at most ${max}`);
-
-/** One product of an import: what the store shows, validated before anything is written. */
-export const ProductImport = z.object({
-  title: text('title', 200),
-  slug,
-  description: z.string({ error: 'description is required' }).max(100_000, 'description is at most 100,000 characters'),
-  price: z
-    .number({ error: 'price is a whole number of rupees' })
-    .int('price is a whole number of rupees')
-    .min(0, 'price is not negative')
-    .max(100_000_000, 'price is at most 100,000,000'),
-  category: text('category', 100),
-  brand: text('brand', 100),
-  tags: list('tags', 20, 50).default([]),
-  colors: list('colors', 20, 50).min(1, 'colors needs at least one colour'),
-  images: z
-    .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
-    .min(1, 'images needs at least one picture')
-    .max(20, 'images holds at most 20'),
-  quantity: z
-    .number({ error: 'quantity is a whole number' })
-    .int('quantity is a whole number')
-    .min(0, 'quantity is not negative')
-    .max(10_000_000)
-    .default(100),
-});
-
-export const BlogImport = z.object({
-  title: text('title', 200),
-  slug,
-  description: z
-    .string({ error: 'description is required' })
-    .min(1, 'description is required')
-    .max(200_000, 'description is at most 200,000 characters'),
-  category: text('category', 100),
-  author: text('author', 100).default('Digitic Editorial'),
-  images: z.array(picture, { error: 'images is a list of URLs' }).max(10, 'images holds at most 10').default([]),
-});
-
-export type ProductRow = z.infer<typeof ProductImport>;
-export type BlogRow = z.infer<typeof BlogImport>;
 export type Kind = 'products' | 'blogs';
 
 export interface RawRow {
@@ -230,100 +159,16 @@ export interface ImportResult {
 
 /**
  * Writes validated rows in one transaction: a product or blog with the same slug is updated, any
- * other is created, so the same file imported twice changes nothing the second time. HTML goes
- * through the shop's allow-list.
+ * other is created, so the same file imported twice changes nothing the second time.
  */
 export async function importRows(
   db: Kysely<Database>,
   rows: Pick<Validated, 'products' | 'blogs'>,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<ImportResult> {
-  const total = rows.products.length + rows.blogs.length;
-  let done = 0;
-  return db.transaction().execute(async (trx) => {
-    const result: ImportResult = { products: { created: 0, updated: 0 }, blogs: { created: 0, updated: 0 } };
-    const colorTitles = [...new Set(rows.products.flatMap((p) => p.colors))];
-    if (colorTitles.length > 0) {
-      await trx
-        .insertInto('colors')
-        .values(colorTitles.map((title) => ({ title })))
-        .onConflict((oc) => oc.column('title').doNothing())
-        .execute();
-    }
-    const colorIds = new Map((await trx.selectFrom('colors').select(['id', 'title']).execute()).map((c) => [c.title, c.id]));
-    const existingProducts = new Set(
-      rows.products.length > 0
-        ? (
-            await trx
-              .selectFrom('products')
-              .select('slug')
-              .where(
-                'slug',
-                'in',
-                rows.products.map((p) => p.slug),
-              )
-              .execute()
-          ).map((r) => r.slug)
-        : [],
-    );
-    for (const p of rows.products) {
-      const values = {
-        title: p.title,
-        description: sanitizeRichText(p.description),
-        price: p.price,
-        category: p.category,
-        brand: p.brand,
-        tags: p.tags,
-        images: JSON.stringify(p.images.map((url) => ({ url }))),
-        quantity: p.quantity,
-        updated_at: new Date(),
-      };
-      const row = await trx
-        .insertInto('products')
-        .values({ ...values, slug: p.slug })
-        .onConflict((oc) => oc.column('slug').doUpdateSet(values))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('product_colors').where('product_id', '=', row.id).execute();
-      await trx
-        .insertInto('product_colors')
-        .values(p.colors.map((title, position) => ({ product_id: row.id, color_id: colorIds.get(title) as string, position })))
-        .execute();
-      result.products[existingProducts.has(p.slug) ? 'updated' : 'created'] += 1;
-      onProgress(++done, total);
-    }
-    const existingBlogs = new Set(
-      rows.blogs.length > 0
-        ? (
-            await trx
-              .selectFrom('blogs')
-              .select('slug')
-              .where(
-                'slug',
-                'in',
-                rows.blogs.map((b) => b.slug),
-              )
-              .execute()
-          ).map((r) => r.slug)
-        : [],
-    );
-    for (const b of rows.blogs) {
-      const values = {
-        title: b.title,
-        description: sanitizeRichText(b.description),
-        category: b.category,
-        author: b.author,
-        images: JSON.stringify(b.images.map((url) => ({ url }))),
-        updated_at: new Date(),
-      };
-      await trx
-        .insertInto('blogs')
-        .values({ ...values, slug: b.slug })
-        .onConflict((oc) => oc.column('slug').doUpdateSet(values))
-        .execute();
-      result.blogs[existingBlogs.has(b.slug) ? 'updated' : 'created'] += 1;
-      onProgress(++done, total);
-    }
-    return result;
-  });
+  const written = await db.transaction().execute((trx) => writeCatalogue(trx, rows, { existing: 'update', onProgress }));
+  return {
+    products: { created: written.products.created, updated: written.products.updated },
+    blogs: { created: written.blogs.created, updated: written.blogs.updated },
+  };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Product } from '../db/schema.js';
 import { cleanStoredHtml } from '@digitic/server-kit/sanitize';
+import type { ProductRecord } from '@digitic/rest-contract';
 
 export interface ColorJson {
   _id: string;
@@ -17,7 +18,7 @@ export interface RatingJson {
 }
 
 export function productJson(p: Product, colors: ColorJson[], ratings: RatingJson[]) {
-  return {
+  const json = {
     _id: p.id,
     title: p.title,
     slug: p.slug,
@@ -36,6 +37,7 @@ export function productJson(p: Product, colors: ColorJson[], ratings: RatingJson
     createdAt: p.created_at.toISOString(),
     updatedAt: p.updated_at.toISOString(),
   };
+  return json satisfies ProductRecord;
 }
 export type ProductJson = ReturnType<typeof productJson>;
 

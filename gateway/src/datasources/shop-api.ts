@@ -4,7 +4,7 @@ import { fromUpstream } from '../errors.js';
 import type {
   AddressRecord,
   BlogRecord,
-  CartLineRecord,
+  ExpandedCartLineRecord,
   CheckoutRecord,
   CustomerRecord,
   EnquiryRecord,
@@ -155,26 +155,26 @@ export class ShopApi {
   }
 
   /** The caller's cart; each line holds its whole product, which goes into the product loader. */
-  async cart(): Promise<CartLineRecord[]> {
-    return this.primeCart(await this.data<CartLineRecord[]>({ url: 'user/cart', params: { expand: 'product' } }));
+  async cart(): Promise<ExpandedCartLineRecord[]> {
+    return this.primeCart(await this.data<ExpandedCartLineRecord[]>({ url: 'user/cart', params: { expand: 'product' } }));
   }
 
   // Each write asks for the whole cart back (`?return=cart`): one upstream call per cart change.
-  async addToCart(body: { productId: string; color: string; quantity: number }): Promise<CartLineRecord[]> {
-    return this.primeCart(await this.data<CartLineRecord[]>({ url: 'user/cart', method: 'POST', data: body, params: CART_BACK }));
+  async addToCart(body: { productId: string; color: string; quantity: number }): Promise<ExpandedCartLineRecord[]> {
+    return this.primeCart(await this.data<ExpandedCartLineRecord[]>({ url: 'user/cart', method: 'POST', data: body, params: CART_BACK }));
   }
 
-  async updateCartLine(lineId: string, quantity: number): Promise<CartLineRecord[]> {
+  async updateCartLine(lineId: string, quantity: number): Promise<ExpandedCartLineRecord[]> {
     const url = `user/update-product-cart/${encodeURIComponent(lineId)}/${quantity}`;
-    return this.primeCart(await this.data<CartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
+    return this.primeCart(await this.data<ExpandedCartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
   }
 
-  async removeCartLine(lineId: string): Promise<CartLineRecord[]> {
+  async removeCartLine(lineId: string): Promise<ExpandedCartLineRecord[]> {
     const url = `user/delete-product-cart/${encodeURIComponent(lineId)}`;
-    return this.primeCart(await this.data<CartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
+    return this.primeCart(await this.data<ExpandedCartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
   }
 
-  private primeCart(lines: CartLineRecord[]): CartLineRecord[] {
+  private primeCart(lines: ExpandedCartLineRecord[]): ExpandedCartLineRecord[] {
     this.prime(lines.map((l) => l.productId));
     return lines;
   }

@@ -1,134 +1,30 @@
-// The REST contract's response shapes (docs/rest-contract.md), as the gateway reads them.
+// The REST contract's records (rest-contract/), and what resolvers hand each other on top of them.
+import type { ExpandedCartLineRecord, ProductRecord } from '@digitic/rest-contract';
 
-export interface ImageRecord {
-  url: string;
-}
-
-export interface ColorRecord {
-  _id: string;
-  title: string;
-}
-
-export interface ReviewRecord {
-  _id: string;
-  star: number;
-  comment: string;
-  postedby: string;
-  name?: string;
-  createdAt: string;
-}
-
-export interface ProductRecord {
-  _id: string;
-  title: string;
-  slug: string;
-  description: string;
-  price: number;
-  category: string;
-  brand: string;
-  quantity: number;
-  images: ImageRecord[];
-  color: ColorRecord[];
-  tags: string[];
-  ratings: ReviewRecord[];
-  totalrating: number;
-  ratingCount?: number;
-  createdAt: string;
-}
-
-export interface BlogRecord {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  images: ImageRecord[];
-  createdAt: string;
-}
-
-export interface CustomerRecord {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  mobile: string | null;
-}
-
-export interface SessionRecord extends CustomerRecord {
-  token: string;
-}
-
-export interface CartLineRecord {
-  _id: string;
-  /** The line's product whole (the contract's `{_id, title, images, price}` and the rest). */
-  productId: ProductRecord;
-  color: ColorRecord;
-  quantity: number;
-  price: number;
-}
-
-export interface AddressRecord {
-  firstname: string;
-  lastname: string;
-  address: string;
-  other?: string | null;
-  city: string;
-  state: string;
-  country: string;
-  pincode: number;
-}
-
-export interface OrderItemRecord {
-  product: { _id: string; title: string; images: ImageRecord[] };
-  color: ColorRecord;
-  quantity: number;
-  price: number;
-}
-
-export interface OrderRecord {
-  _id: string;
-  totalPrice: number;
-  totalPriceAfterDiscount: number;
-  orderStatus: string;
-  orderItems: OrderItemRecord[];
-  paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
-  shippingInfo: AddressRecord;
-  createdAt: string;
-}
-
-export interface CheckoutRecord {
-  _id: string;
-  status: 'started' | 'paid' | 'ordered' | 'failed' | 'expired' | 'refunded';
-  razorpayOrderId: string;
-  amount: number;
-  currency: string;
-  keyId: string;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  orderId: string | null;
-  reason: string | null;
-}
-
-export interface EnquiryRecord {
-  _id: string;
-  name: string;
-  email: string;
-  mobile: string;
-  comment: string;
-  status: string;
-}
-
-export interface FacetsRecord {
-  categories: string[];
-  brands: string[];
-  tags: string[];
-  colors: ColorRecord[];
-}
+export type {
+  ImageRecord,
+  ColorRecord,
+  ReviewRecord,
+  ProductRecord,
+  BlogRecord,
+  CustomerRecord,
+  SessionRecord,
+  CartProductSummary,
+  CartLineRecord,
+  ExpandedCartLineRecord,
+  AddressRecord,
+  OrderItemRecord,
+  OrderRecord,
+  CheckoutRecord,
+  EnquiryRecord,
+  FacetsRecord,
+  SitemapPageRecord,
+} from '@digitic/rest-contract';
 
 // What resolvers hand each other: REST records plus what the gateway adds.
 export interface CartModel {
   customerId: string;
-  lines: CartLineRecord[];
+  lines: ExpandedCartLineRecord[];
 }
 
 export interface WishlistModel {
@@ -149,10 +45,4 @@ export interface ProductSearchModel {
   totalCount: number;
   hasMore: boolean;
   endCursor: string | null;
-}
-
-export interface SitemapPageRecord {
-  total: number;
-  pageSize: number;
-  items: { _id: string; updatedAt: string }[];
 }

@@ -1,10 +1,13 @@
 import { orderTotal, SHIPPING_FEE, subtotal } from '@digitic/shop-rules';
 import type { CartResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
-import type { CartLineRecord, CartModel } from '../datasources/types.js';
+import type { CartModel, ExpandedCartLineRecord } from '../datasources/types.js';
 
 /** The caller's cart as the schema's Cart (its id is the customer's). */
-export const cartModel = (ctx: GatewayContext, lines: CartLineRecord[]): CartModel => ({ customerId: ctx.customerId ?? 'me', lines });
+export const cartModel = (ctx: GatewayContext, lines: ExpandedCartLineRecord[]): CartModel => ({
+  customerId: ctx.customerId ?? 'me',
+  lines,
+});
 
 export const Cart: CartResolvers = {
   id: (cart) => cart.customerId,

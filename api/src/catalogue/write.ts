@@ -1,0 +1,122 @@
+import type { Transaction } from 'kysely';
+import { sanitizeRichText } from '@digitic/server-kit/sanitize';
+import type { Database } from '../db/schema.js';
+import type { BlogRow, ProductRow } from './rows.js';
+
+// The one place products, their colours and blogs are written from outside the shop's own calls:
+// the demo seed and the catalogue import both come through here.
+
+export type CatalogueProduct = ProductRow & { slug: string; createdAt?: Date };
+export type CatalogueBlog = BlogRow & { slug: string; createdAt?: Date };
+
+export interface WriteCounts {
+  created: number;
+  updated: number;
+  /** Already there and left as they were (`existing: 'keep'`). */
+  kept: number;
+}
+
+/** Colours by title, created when missing; answers every colour's id. */
+export async function ensureColors(trx: Transaction<Database>, titles: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(titles)];
+  if (wanted.length > 0) {
+    await trx
+      .insertInto('colors')
+      .values(wanted.map((title) => ({ title })))
+      .onConflict((oc) => oc.column('title').doNothing())
+      .execute();
+  }
+  return new Map((await trx.selectFrom('colors').select(['id', 'title']).execute()).map((c) => [c.title, c.id]));
+}
+
+async function existingSlugs(trx: Transaction<Database>, table: 'products' | 'blogs', slugs: string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  return new Set((await trx.selectFrom(table).select('slug').where('slug', 'in', slugs).execute()).map((r) => r.slug));
+}
+
+/**
+ * Writes products (with their colours, in order) and blogs by slug inside the caller's transaction. A
+ * slug already in the shop is updated (`existing: 'update'`, the import: the same file twice changes
+ * nothing the second time) or left alone (`existing: 'keep'`, the seed: stock and edits survive a
+ * restart). HTML goes through the shop's allow-list.
+ */
+export async function writeCatalogue(
+  trx: Transaction<Database>,
+  rows: { products: CatalogueProduct[]; blogs: CatalogueBlog[] },
+  options: { existing: 'update' | 'keep'; onProgress?: (done: number, total: number) => void },
+): Promise<{ products: WriteCounts; blogs: WriteCounts }> {
+  const total = rows.products.length + rows.blogs.length;
+  let done = 0;
+  const progress = () => options.onProgress?.(++done, total);
+  const result = { products: { created: 0, updated: 0, kept: 0 }, blogs: { created: 0, updated: 0, kept: 0 } };
+
+  const colorIds = await ensureColors(
+    trx,
+    rows.products.flatMap((p) => p.colors),
+  );
+  const products = await existingSlugs(
+    trx,
+    'products',
+    rows.products.map((p) => p.slug),
+  );
+  for (const p of rows.products) {
+    if (products.has(p.slug) && options.existing === 'keep') {
+      result.products.kept += 1;
+      progress();
+      continue;
+    }
+    const values = {
+      title: p.title,
+      description: sanitizeRichText(p.description),
+      price: p.price,
+      category: p.category,
+      brand: p.brand,
+      tags: p.tags,
+      images: JSON.stringify(p.images.map((url) => ({ url }))),
+      quantity: p.quantity,
+      updated_at: p.createdAt ?? new Date(),
+    };
+    const row = await trx
+      .insertInto('products')
+      .values({ ...values, slug: p.slug, ...(p.createdAt ? { created_at: p.createdAt } : {}) })
+      .onConflict((oc) => oc.column('slug').doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('product_colors').where('product_id', '=', row.id).execute();
+    await trx
+      .insertInto('product_colors')
+      .values(p.colors.map((title, position) => ({ product_id: row.id, color_id: colorIds.get(title) as string, position })))
+      .execute();
+    result.products[products.has(p.slug) ? 'updated' : 'created'] += 1;
+    progress();
+  }
+
+  const blogs = await existingSlugs(
+    trx,
+    'blogs',
+    rows.blogs.map((b) => b.slug),
+  );
+  for (const b of rows.blogs) {
+    if (blogs.has(b.slug) && options.existing === 'keep') {
+      result.blogs.kept += 1;
+      progress();
+      continue;
+    }
+    const values = {
+      title: b.title,
+      description: sanitizeRichText(b.description),
+      category: b.category,
+      author: b.author,
+      images: JSON.stringify(b.images.map((url) => ({ url }))),
+      updated_at: b.createdAt ?? new Date(),
+    };
+    await trx
+      .insertInto('blogs')
+      .values({ ...values, slug: b.slug, ...(b.createdAt ? { created_at: b.createdAt } : {}) })
+      .onConflict((oc) => oc.column('slug').doUpdateSet(values))
+      .execute();
+    result.blogs[blogs.has(b.slug) ? 'updated' : 'created'] += 1;
+    progress();
+  }
+  return result;
+}

@@ -1,0 +1,143 @@
+// The REST contract's response shapes (docs/rest-contract.md): what the api answers (its serializers
+// are checked against these) and what the gateway reads. Types only: nothing here runs.
+
+export interface ImageRecord {
+  url: string;
+}
+
+export interface ColorRecord {
+  _id: string;
+  title: string;
+}
+
+export interface ReviewRecord {
+  _id: string;
+  star: number;
+  comment: string;
+  postedby: string;
+  name?: string;
+  createdAt: string;
+}
+
+export interface ProductRecord {
+  _id: string;
+  title: string;
+  slug: string;
+  description: string;
+  price: number;
+  category: string;
+  brand: string;
+  quantity: number;
+  images: ImageRecord[];
+  color: ColorRecord[];
+  tags: string[];
+  ratings: ReviewRecord[];
+  totalrating: number;
+  ratingCount?: number;
+  createdAt: string;
+}
+
+export interface BlogRecord {
+  _id: string;
+  title: string;
+  description: string;
+  category: string;
+  images: ImageRecord[];
+  createdAt: string;
+}
+
+export interface CustomerRecord {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string | null;
+}
+
+export interface SessionRecord extends CustomerRecord {
+  token: string;
+}
+
+/** The product of a cart line as GET user/cart gives it. */
+export interface CartProductSummary {
+  _id: string;
+  title: string;
+  images: ImageRecord[];
+  price: number;
+}
+
+/** A cart line: its product as a summary, or whole with `?expand=product`. */
+export interface CartLineRecord<P extends CartProductSummary = CartProductSummary> {
+  _id: string;
+  productId: P;
+  color: ColorRecord;
+  quantity: number;
+  price: number;
+}
+
+export type ExpandedCartLineRecord = CartLineRecord<ProductRecord>;
+
+export interface AddressRecord {
+  firstname: string;
+  lastname: string;
+  address: string;
+  other?: string | null;
+  city: string;
+  state: string;
+  country: string;
+  pincode: number;
+}
+
+export interface OrderItemRecord {
+  product: { _id: string; title: string; images: ImageRecord[] };
+  color: ColorRecord;
+  quantity: number;
+  price: number;
+}
+
+export interface OrderRecord {
+  _id: string;
+  totalPrice: number;
+  totalPriceAfterDiscount: number;
+  orderStatus: string;
+  orderItems: OrderItemRecord[];
+  paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
+  shippingInfo: AddressRecord;
+  createdAt: string;
+}
+
+export interface CheckoutRecord {
+  _id: string;
+  status: 'started' | 'paid' | 'ordered' | 'failed' | 'expired' | 'refunded';
+  razorpayOrderId: string;
+  amount: number;
+  currency: string;
+  keyId: string;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  orderId: string | null;
+  reason: string | null;
+}
+
+export interface EnquiryRecord {
+  _id: string;
+  name: string;
+  email: string;
+  mobile: string;
+  comment: string;
+  status: string;
+}
+
+export interface FacetsRecord {
+  categories: string[];
+  brands: string[];
+  tags: string[];
+  colors: ColorRecord[];
+}
+
+export interface SitemapPageRecord {
+  total: number;
+  pageSize: number;
+  items: { _id: string; updatedAt: string }[];
+}

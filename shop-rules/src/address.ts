@@ -1,0 +1,32 @@
+// The shipping address every order carries, as the servers check it (the api enforces it for every
+// client; the gateway checks it first for an early answer in the same words). The web form keeps its
+// own lighter schema (zod/mini, spec §5's messages) over the same shipping rules.
+import { z } from 'zod';
+import { countryProblem, stateProblem } from './shipping.js';
+
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, 'Address fields are at most 200 characters');
+
+export const ShippingAddress = z.object({
+  firstname: required('First Name is Required'),
+  lastname: required('Last Name is Required'),
+  address: required('Address Details are Required'),
+  other: z.string().trim().max(200, 'Apartment, suite, etc. is at most 200 characters').nullish(),
+  city: required('city is Required'),
+  state: required('S tate is Required').superRefine((v, ctx) => {
+    const problem = stateProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  country: required('country is Required').superRefine((v, ctx) => {
+    const problem = countryProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  pincode: z.coerce
+    .number({ error: 'Pincode is Required' })
+    .int('Pincode must be a positive whole number')
+    .positive('Pincode must be a positive whole number')
+    .max(999_999_999, 'Pincode is too long'),
+});
+
+export type ShippingAddressInput = z.input<typeof ShippingAddress>;
+export type ShippingAddressValue = z.output<typeof ShippingAddress>;
