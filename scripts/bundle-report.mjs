@@ -74,7 +74,7 @@ const firstLoad = js(entry).reduce((s, f) => s + size(f), 0);
 if (js(entry).some(hasFormLibraries)) problems.push('the entry chunk holds a form library');
 const css = Object.values(manifest).flatMap((c) => c.css ?? []);
 console.log(
-  'CSS (all routes; a page inlines the app\'s and its own)'.padEnd(52),
+  "CSS (all routes; a page inlines the app's and its own)".padEnd(52),
   kb([...new Set(css)].reduce((s, f) => s + size(f), 0)).padStart(10),
 );
 console.log(
