@@ -52,4 +52,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000 4001 4002
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
-CMD ["node", "gateway/dist/server.js"]
+CMD ["node", "--max-old-space-size=192", "gateway/dist/server.js"]

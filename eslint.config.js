@@ -27,6 +27,7 @@ export default tseslint.config(
             '*.mjs',
             '*.cjs',
             'scripts/*.mjs',
+            'scripts/*.d.mts',
             'gateway/vitest.config.ts',
             'api/vitest.config.ts',
             'web/vitest.config.ts',

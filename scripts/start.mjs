@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import process from 'node:process';
+import { serviceArgs } from './service-args.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,11 +29,11 @@ if (!dev && env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const entry = () => (dev ? ['--conditions=source', '--import', 'tsx', '--watch', 'src/server.ts'] : ['dist/server.js']);
+const entry = (service) => (dev ? ['--conditions=source', '--import', 'tsx', '--watch', 'src/server.ts'] : serviceArgs(service));
 const services = [
-  ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: entry() }] : []),
-  { name: 'api', cwd: 'api', args: entry() },
-  { name: 'gateway', cwd: 'gateway', args: entry() },
+  ...(simulated ? [{ name: 'payment simulator', cwd: 'payment-simulator', args: entry('payment-simulator') }] : []),
+  { name: 'api', cwd: 'api', args: entry('api') },
+  { name: 'gateway', cwd: 'gateway', args: entry('gateway') },
   ...(dev ? [{ name: 'web (vite)', cwd: 'web', args: ['../node_modules/vite/bin/vite.js'] }] : []),
 ];
 if (dev) delete env.WEB_DIST;

@@ -233,6 +233,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         origin: config.publicUrl,
         shopName: config.shop.name,
         cache: htmlCache,
+        cacheSeconds: config.pageCacheSeconds,
         log: (m) => logger.error(m),
         headers: pageSecurityHeaders(config),
         // The pages' queries run in this process, through the same schema, limits and cache as /graphql.

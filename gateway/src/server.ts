@@ -12,11 +12,35 @@ try {
 }
 
 const logger = createLogger('gateway', config.nodeEnv);
+let stopping = false;
 const gateway = await createGateway(config, { logger });
-const listener = gateway.app.listen(config.port, config.host, () => {
-  const { port } = listener.address() as AddressInfo;
+/**
+ * The shop is ready when its api is: a page served before the api answers would be the bare app
+ * (an api seeding a fresh database listens only once it is done). Says where the shop is then.
+ */
+async function announceWhenReady(port: number) {
+  const ready = new URL('ready', config.shopApiUrl.replace(/\/?$/, '/'));
+  const started = Date.now();
+  let said = false;
+  while (!stopping) {
+    const answered = await fetch(ready, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (answered) break;
+    if (!said && Date.now() - started > 3_000) {
+      logger.info(`waiting for the api at ${config.shopApiUrl}`);
+      said = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (stopping) return;
   if (config.webDist) logger.info(`the shop is at http://localhost:${port}`);
   logger.info(`GraphQL at http://localhost:${port}/graphql${config.production ? '' : ' (Apollo Sandbox in a browser)'}`);
+}
+
+const listener = gateway.app.listen(config.port, config.host, () => {
+  void announceWhenReady((listener.address() as AddressInfo).port);
 });
 listener.on('error', (err) => {
   logger.fatal(`could not listen on ${config.host}:${config.port}: ${err.message}`);
@@ -28,7 +52,6 @@ process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unha
  * Graceful stop: readiness turns 503, no new connections are taken, the requests in flight finish
  * (for at most SHUTDOWN_TIMEOUT_MS), then Apollo, the Redis connections and the process stop.
  */
-let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;

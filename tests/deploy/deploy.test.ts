@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig as loadApiConfig } from '../../api/src/config/env';
 import { loadConfig as loadGatewayConfig } from '../../gateway/src/config/env';
+import { GATEWAY_HEAP_MIB, serviceArgs } from '../../scripts/service-args.mjs';
 import { ROOT } from '../support/stack';
 
 // The container files, checked without Docker (this CI machine runs no Docker daemon): they parse,
@@ -54,8 +55,12 @@ describe('compose.yaml', () => {
     for (const name of ['simulator', 'api1', 'api2', 'gateway1', 'gateway2']) {
       const s = services[name] as Service;
       expect(s.build, name).toBe('.');
-      const [node, script] = s.command ?? [];
+      const [node, ...args] = s.command ?? [];
+      const script = args.at(-1);
       expect(node).toBe('node');
+      // The same arguments as npm start gives the service (scripts/service-args.mjs).
+      const service = name.replace(/\d$/, '').replace('simulator', 'payment-simulator') as 'api' | 'gateway' | 'payment-simulator';
+      expect(args, name).toEqual([...serviceArgs(service).slice(0, -1), `${service}/dist/server.js`]);
       expect(existsSync(path.join(ROOT, script as string)), `${name}: ${script}`).toBe(true);
       expect(envOf(s).HEALTHCHECK_URL, name).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     }
@@ -89,7 +94,7 @@ describe('Dockerfile', () => {
     expect(userAt).toBeGreaterThan(0);
     expect(lines.slice(userAt).some((l) => /^(COPY|RUN|ADD) /.test(l))).toBe(false);
     expect(runtime).toMatch(/^HEALTHCHECK .*CMD \["node", "deploy\/healthcheck\.mjs"\]$/m);
-    expect(runtime).toMatch(/^CMD \["node", "gateway\/dist\/server\.js"\]$/m);
+    expect(runtime).toMatch(new RegExp(`^CMD \\["node", "--max-old-space-size=${GATEWAY_HEAP_MIB}", "gateway/dist/server\\.js"\\]$`, 'm'));
     expect(dockerfile).not.toMatch(/^ADD https?:/m);
   });
 

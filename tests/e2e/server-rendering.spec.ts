@@ -71,7 +71,7 @@ for (const path of ['/', '/product', '/blogs', '/about', '/contact']) {
     const problems = watchConsole(page);
     const graphql: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/graphql')) graphql.push(r.postData() ?? '');
+      if (new URL(r.url()).pathname === '/graphql') graphql.push(r.postData() ?? r.url());
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -173,4 +173,24 @@ test('pages and scripts arrive compressed', async ({ request }) => {
     data: { query: '{ blogs { id title description } }' },
   });
   expect(gql.headers()['content-encoding']).toBe('br');
+});
+
+// Regression: the pages the browser renders itself logged React Router's "No `HydrateFallback`
+// element provided" while their chunk loaded.
+test('the pages the browser renders log no warning or error', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  for (const path of ['/login', '/signup', '/forgot-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await signIn(page, await newCustomer(request));
+  for (const path of ['/cart', '/wishlist', '/my-orders', '/my-profile', '/checkout']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
 });

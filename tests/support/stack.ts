@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
 import pg from 'pg';
+import { serviceArgs } from '../../scripts/service-args.mjs';
 import { Balancer } from './balancer';
 import { FaultProxy } from './fault-proxy';
 
@@ -69,6 +70,8 @@ export interface Stack {
   startApi(i: number): Promise<void>;
   /** What a service printed (its last lines), for a failing test's message. */
   output(name: string): string;
+  /** A running service's resident memory in MiB (from /proc), or null when it is not running. */
+  residentMiB(name: string): number | null;
   close(): Promise<void>;
 }
 
@@ -243,7 +246,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const spawnService = (s: Service) => {
-    const child = spawn(process.execPath, ['dist/server.js'], {
+    const child = spawn(process.execPath, serviceArgs(s.cwd as 'api' | 'gateway' | 'payment-simulator'), {
       cwd: path.join(ROOT, s.cwd),
       env: s.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -297,6 +300,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     },
     output(name) {
       return services.find((s) => s.name === name)?.output.join('') ?? '';
+    },
+    residentMiB(name) {
+      const pid = services.find((s) => s.name === name)?.child?.pid;
+      if (!pid) return null;
+      const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kib ? Number(kib) / 1024 : null;
     },
     async close() {
       await balancer?.close();

@@ -9,7 +9,7 @@ import { createApolloClient, serverState } from './lib/apollo';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-/** The lazy pages the server rendered must be here before hydrating, or the first render would differ. */
+/** The lazy pages a path shows, loaded before the first render (when hydrating, the first render must match the server's). */
 async function loadMatchedPages(list: RouteObject[]) {
   const matches = matchRoutes(list, window.location) ?? [];
   await Promise.all(
@@ -40,5 +40,7 @@ if (state && root.firstElementChild) {
     }),
   );
 } else {
-  createRoot(root).render(app());
+  // The page's own chunk is loaded before the first render too, so the router starts with every matched
+  // route ready: the page shows whole, at once, and React Router needs no HydrateFallback.
+  void loadMatchedPages(routes).then(() => createRoot(root).render(app()));
 }

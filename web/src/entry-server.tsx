@@ -37,7 +37,11 @@ function inProcessLink(execute: Execute, failures: unknown[]) {
 /** The page modules a path shows and whether the server renders it (the home and not-found pages are in the app itself). */
 export function describePage(pathname: string): PageDescription {
   const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
-  return { modules: handles.map((h) => h.module), serverRendered: handles.every((h) => h.serverRendered) };
+  return {
+    modules: handles.map((h) => h.module),
+    serverRendered: handles.every((h) => h.serverRendered),
+    query: [...new Set(handles.flatMap((h) => h.query))].sort(),
+  };
 }
 
 export async function render(options: RenderOptions): Promise<RenderResult> {

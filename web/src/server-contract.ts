@@ -40,6 +40,8 @@ export interface PageDescription {
   modules: string[];
   /** False for signed-in pages and forms, which the browser renders. */
   serverRendered: boolean;
+  /** The query parameters the page reads, sorted; any other changes nothing on the page. */
+  query: string[];
 }
 
 export interface ServerEntry {

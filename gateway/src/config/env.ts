@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   // The shop's public address for canonical links, sitemaps and previews; never taken from a request's Host header.
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GATEWAY_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  // How long a server-rendered page is served from the cache before it is rendered again.
+  PAGE_CACHE_S: z.coerce.number().int().min(1).max(86_400).default(30),
   // Which proxies in front of the gateway may name the client in X-Forwarded-For (Express "trust proxy"):
   // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".
@@ -55,6 +57,7 @@ export interface GatewayConfig {
   ssrEntry: string | undefined;
   publicUrl: string;
   responseCache: boolean;
+  pageCacheSeconds: number;
   /** Express's "trust proxy" setting. */
   trustProxy: boolean | number | string;
   metricsToken: string | undefined;
@@ -102,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
+    pageCacheSeconds: env.PAGE_CACHE_S,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     nodeEnv: env.NODE_ENV,

@@ -15,15 +15,16 @@ const INDEX = `<!doctype html><html><head><!--app-head--><title>Digitic</title><
 const ENTRY = `
 let renders = 0;
 export function describePage(pathname) {
-  if (/^\\/(cart|checkout|my-orders|login|reset-password)(\\/|$)/.test(pathname)) return { modules: [], serverRendered: false };
-  if (pathname.startsWith('/product/')) return { modules: ['src/features/product/product-page.tsx'], serverRendered: true };
-  return { modules: [], serverRendered: true };
+  if (/^\\/(cart|checkout|my-orders|login|reset-password)(\\/|$)/.test(pathname)) return { modules: [], serverRendered: false, query: [] };
+  if (pathname.startsWith('/product/')) return { modules: ['src/features/product/product-page.tsx'], serverRendered: true, query: [] };
+  if (pathname === '/store') return { modules: [], serverRendered: true, query: ['sort', 'brand'] };
+  return { modules: [], serverRendered: true, query: [] };
 }
 export async function render({ url, sanitize }) {
   renders++;
   if (url.startsWith('/fail')) throw new Error('the api is down');
   if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/new' };
-  const html = '<main>' + sanitize('<p>ok</p><script>alert(1)</script>') + ' ✓ render ' + renders + '</main>';
+  const html = '<main>' + sanitize('<p>ok</p><script>alert(1)</script>') + ' ✓ render ' + renders + ' of ' + url + '</main>';
   return {
     kind: 'page',
     status: url.startsWith('/missing') ? 404 : 200,
@@ -86,7 +87,7 @@ describe('server-rendered pages', () => {
     // The page shows without its scripts; the app loads its page's chunks when it starts.
     expect(html).toContain('<script type="application/json" id="__PAGE_CHUNKS__">["/assets/product-page.js","/assets/safe.js"]</script>');
     expect(html).not.toContain('<title>Digitic</title>');
-    expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+<\/main><\/div>/);
+    expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+ of \/product\/42<\/main><\/div>/);
     // The state cannot end its script element, whatever the catalogue holds.
     expect(html).toContain('<script type="application/json" id="__APOLLO_STATE__">{"Product:1":{"title":"\\u003c/script\\u003e');
     // The styles of the app and then the page's own are inline, in the order the browser would load them.
@@ -100,16 +101,33 @@ describe('server-rendered pages', () => {
   });
 
   it('answers the same address from the HTML cache, byte for byte', async () => {
-    const first = await get('/blogs?x=1');
-    const second = await get('/blogs?x=1');
+    const first = await get('/same?x=1');
+    const second = await get('/same?x=1');
     expect(first.headers.get('x-render-cache')).toBe('miss');
     expect(second.headers.get('x-render-cache')).toBe('hit');
     expect(second.headers.get('content-security-policy')).toBe("script-src 'self'");
     expect(await second.text()).toBe(await first.text());
   });
 
-  it('keeps the status of a missing page and follows redirects', async () => {
+  it('renders and caches a page under the query parameters it reads only, in a fixed order', async () => {
+    const first = await get('/store?utm=1&sort=price&brand=Apple&brand=Sony');
+    expect(first.headers.get('x-render-cache')).toBe('miss');
+    expect(await first.text()).toContain(' of /store?brand=Apple&brand=Sony&sort=price</main>');
+    for (const made_up of [
+      '/store?brand=Apple&utm=2&brand=Sony&sort=price',
+      '/store?sort=price&brand=Apple&brand=Sony&x=' + 'y'.repeat(50),
+    ]) {
+      expect((await get(made_up)).headers.get('x-render-cache'), made_up).toBe('hit');
+    }
+    expect((await get('/about?page=2&q=anything')).headers.get('x-render-cache')).toBe('miss');
+    expect((await get('/about')).headers.get('x-render-cache')).toBe('hit');
+  });
+
+  it('keeps the status of a missing page, not the page, and follows redirects', async () => {
     expect((await get('/missing')).status).toBe(404);
+    const again = await get('/missing');
+    expect(again.status).toBe(404);
+    expect(again.headers.get('x-render-cache')).toBe('miss');
     const moved = await get('/old');
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/new');

@@ -8,7 +8,6 @@ import type { Request, Response } from 'express';
 
 import type { Execute, RenderResult, ServerEntry } from '@digitic/web/server-contract';
 
-const HTML_TTL_SECONDS = 30;
 const RENDER_TIMEOUT_MS = 10_000;
 
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -116,6 +115,8 @@ export interface PageRendererDeps {
   /** Runs the page's queries; the page request's id goes with every api call they make. */
   executor: (requestId?: string) => Execute;
   cache: KeyValueCache<string> | null;
+  /** How long a rendered page is served from the cache (PAGE_CACHE_S; 30 s unless told). */
+  cacheSeconds?: number;
   log: (message: string) => void;
 }
 
@@ -151,7 +152,8 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     // Pages for a signed-in customer, and forms, the browser renders (the web app's routes say which).
     const described = entry?.describePage(req.path);
     if (!entry || !described?.serverRendered) return sendShell(res);
-    const key = `ssr:${req.originalUrl}`;
+    const url = pageAddress(req, described.query);
+    const key = `ssr:${url}`;
     const cached = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
     if (cached) {
       const { status, html } = JSON.parse(cached) as { status: number; html: string };
@@ -162,7 +164,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     let result: RenderResult;
     try {
       result = await entry.render({
-        url: req.originalUrl,
+        url,
         origin: deps.origin,
         execute: deps.executor(res.locals.requestId as string | undefined),
         sanitize,
@@ -197,9 +199,12 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     body.on('end', () => {
       parts.push(Buffer.from(tail));
       res.end(tail);
-      if (deps.cache && (result.status === 200 || result.status === 404)) {
+      // Only pages that exist are kept: made-up addresses (404s) would push the popular pages out.
+      if (deps.cache && result.status === 200) {
         void deps.cache
-          .set(key, JSON.stringify({ status: result.status, html: Buffer.concat(parts).toString('utf8') }), { ttl: HTML_TTL_SECONDS })
+          .set(key, JSON.stringify({ status: result.status, html: Buffer.concat(parts).toString('utf8') }), {
+            ttl: deps.cacheSeconds ?? 30,
+          })
           .catch(() => undefined);
       }
     });
@@ -208,4 +213,17 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     });
     result.pipe(body);
   };
+}
+
+/**
+ * The page's address as rendered and cached: its path with only the query parameters the page reads,
+ * in a fixed order. Made-up parameters (`/product?utm=…`, a crawler's or an attacker's) neither
+ * render the page anew nor take a place in the cache.
+ */
+export function pageAddress(req: Pick<Request, 'path' | 'originalUrl'>, read: string[]): string {
+  const given = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const kept = new URLSearchParams();
+  for (const name of [...read].sort()) for (const value of given.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${req.path}?${query}` : req.path;
 }

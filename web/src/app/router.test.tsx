@@ -16,10 +16,14 @@ describe('the routes', () => {
   });
 
   it('tell the server which module a page is and whether it renders it', () => {
-    expect(pageOf('/product')).toEqual({ modules: ['src/features/store/store-page.tsx'], serverRendered: true });
-    expect(pageOf('/blog/abc')).toEqual({ modules: ['src/features/blog/blog-page.tsx'], serverRendered: true });
-    expect(pageOf('/')).toEqual({ modules: [], serverRendered: true });
-    expect(pageOf('/no/such/page')).toEqual({ modules: [], serverRendered: true });
+    expect(pageOf('/product')).toEqual({
+      modules: ['src/features/store/store-page.tsx'],
+      serverRendered: true,
+      query: ['brand', 'category', 'grid', 'max', 'min', 'page', 'sort', 'tag'],
+    });
+    expect(pageOf('/blog/abc')).toEqual({ modules: ['src/features/blog/blog-page.tsx'], serverRendered: true, query: [] });
+    expect(pageOf('/')).toEqual({ modules: [], serverRendered: true, query: [] });
+    expect(pageOf('/no/such/page')).toEqual({ modules: [], serverRendered: true, query: [] });
     for (const path of [
       '/cart',
       '/checkout',

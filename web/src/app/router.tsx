@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { HomePage } from '../features/home/home-page';
+import { STORE_QUERY } from '../features/store/store-query';
 import { ErrorPage } from './error-page';
 import { GuestOnly, RequireCustomer } from './guards';
 import { Layout } from './layout';
@@ -18,16 +19,22 @@ const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
 export interface PageHandle {
   module: string;
   serverRendered: boolean;
+  /** The query parameters the page reads; the server renderer drops the others. */
+  query: readonly string[];
 }
 
 /**
  * A lazy page route: `module` under src/ (e.g. features/store/store-page.tsx) and its exported component.
- * Signed-in pages and forms are `serverRendered: false`: the browser renders them.
+ * `query` names the query parameters the page reads (the server renderer drops the others).
  */
-function page(module: string, component: string, serverRendered = true): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(
+  module: string,
+  component: string,
+  options: { serverRendered?: boolean; query?: readonly string[] } = {},
+): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[`../${module}`];
   if (!load) throw new Error(`No page module src/${module}`);
-  const handle: PageHandle = { module: `src/${module}`, serverRendered };
+  const handle: PageHandle = { module: `src/${module}`, serverRendered: options.serverRendered ?? true, query: options.query ?? [] };
   return {
     handle,
     lazy: async () => {
@@ -38,6 +45,9 @@ function page(module: string, component: string, serverRendered = true): Pick<Ro
   };
 }
 
+// Signed-in pages and forms: the browser renders them.
+const BROWSER = { serverRendered: false };
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -47,7 +57,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'about', ...page('features/info/about-page.tsx', 'AboutPage') },
       { path: 'contact', ...page('features/contact/contact-page.tsx', 'ContactPage') },
-      { path: 'product', ...page('features/store/store-page.tsx', 'StorePage') },
+      { path: 'product', ...page('features/store/store-page.tsx', 'StorePage', { query: STORE_QUERY }) },
       { path: 'product/:id', ...page('features/product/product-page.tsx', 'ProductPage') },
       { path: 'blogs', ...page('features/blog/blogs-page.tsx', 'BlogsPage') },
       { path: 'blog/:id', ...page('features/blog/blog-page.tsx', 'BlogPage') },
@@ -58,23 +68,23 @@ export const routes: RouteObject[] = [
       { path: 'refund-policy', ...page('features/policies/refund-policy-page.tsx', 'RefundPolicyPage') },
       { path: 'shipping-policy', ...page('features/policies/shipping-policy-page.tsx', 'ShippingPolicyPage') },
       { path: 'term-conditions', ...page('features/policies/terms-page.tsx', 'TermsPage') },
-      { path: 'forgot-password', ...page('features/account/forgot-password-page.tsx', 'ForgotPasswordPage', false) },
-      { path: 'reset-password/:token', ...page('features/account/reset-password-page.tsx', 'ResetPasswordPage', false) },
+      { path: 'forgot-password', ...page('features/account/forgot-password-page.tsx', 'ForgotPasswordPage', BROWSER) },
+      { path: 'reset-password/:token', ...page('features/account/reset-password-page.tsx', 'ResetPasswordPage', BROWSER) },
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', ...page('features/account/login-page.tsx', 'LoginPage', false) },
-          { path: 'signup', ...page('features/account/signup-page.tsx', 'SignupPage', false) },
+          { path: 'login', ...page('features/account/login-page.tsx', 'LoginPage', BROWSER) },
+          { path: 'signup', ...page('features/account/signup-page.tsx', 'SignupPage', BROWSER) },
         ],
       },
       {
         element: <RequireCustomer />,
         children: [
-          { path: 'cart', ...page('features/cart/cart-page.tsx', 'CartPage', false) },
-          { path: 'checkout', ...page('features/checkout/checkout-page.tsx', 'CheckoutPage', false) },
-          { path: 'my-orders', ...page('features/orders/orders-page.tsx', 'OrdersPage', false) },
-          { path: 'my-profile', ...page('features/account/profile-page.tsx', 'ProfilePage', false) },
-          { path: 'wishlist', ...page('features/wishlist/wishlist-page.tsx', 'WishlistPage', false) },
+          { path: 'cart', ...page('features/cart/cart-page.tsx', 'CartPage', BROWSER) },
+          { path: 'checkout', ...page('features/checkout/checkout-page.tsx', 'CheckoutPage', BROWSER) },
+          { path: 'my-orders', ...page('features/orders/orders-page.tsx', 'OrdersPage', BROWSER) },
+          { path: 'my-profile', ...page('features/account/profile-page.tsx', 'ProfilePage', BROWSER) },
+          { path: 'wishlist', ...page('features/wishlist/wishlist-page.tsx', 'WishlistPage', BROWSER) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

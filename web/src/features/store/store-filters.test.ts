@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { readFilters, sortOf, withChange } from './store-filters';
+import { STORE_QUERY } from './store-query';
 
 describe('store filters in the address', () => {
+  it('reads exactly the parameters the router tells the server renderer about', () => {
+    const read = new Set<string>();
+    class Recording extends URLSearchParams {
+      override get(name: string) {
+        read.add(name);
+        return super.get(name);
+      }
+      override getAll(name: string) {
+        read.add(name);
+        return super.getAll(name);
+      }
+    }
+    readFilters(new Recording('category=x&extra=1'));
+    expect([...read].sort()).toEqual([...STORE_QUERY].sort());
+  });
+
   it('reads defaults and ignores values it does not know', () => {
     expect(readFilters(new URLSearchParams(''))).toEqual({
       category: null,
