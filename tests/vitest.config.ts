@@ -13,7 +13,10 @@ export default defineConfig({
     },
   },
   test: {
-    include: process.env.SUITE === 'resilience' ? ['resilience/**/*.test.ts'] : ['security/**/*.test.ts', 'deploy/**/*.test.ts'],
+    include:
+      process.env.SUITE === 'resilience'
+        ? ['resilience/**/*.test.ts']
+        : ['security/**/*.test.ts', 'deploy/**/*.test.ts', 'rendering/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -222,7 +222,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs);
     app.use('/payment-simulator', express.json({ limit: '16kb' }), (req, res) => sim(req, res));
   }
-  const htmlCache = config.responseCache ? cache : null;
+  const htmlCache = config.responseCache && config.pageCacheSeconds > 0 ? cache : null;
   app.use(sitemapRoutes({ origin: config.publicUrl, api: () => context({}).api, cache: htmlCache }));
   if (config.webDist) {
     await serveWebApp(app, {

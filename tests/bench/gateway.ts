@@ -2,7 +2,8 @@
  * Gateway overhead benchmark: the same catalogue page (20 products) fetched directly from the
  * REST api, through the gateway with its response cache off (every request resolves upstream),
  * and through the gateway answering from its response cache; then the server-rendered HTML of a
- * product page (/product/{id}) from both gateways: rendered every time, and from the HTML cache.
+ * product page (/product/{id}): rendered every time with nothing cached, rendered every time with its
+ * GraphQL data cached (PAGE_CACHE_S=0), and from the HTML cache.
  * The api and both gateways run as their own processes (built), on the embedded database unless
  * BENCH_DATABASE_URL is set. Prints req/s, p50 and p99 latency, and each GraphQL figure's ratio to
  * the direct one.
@@ -12,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serviceArgs } from '../../scripts/service-args.mjs';
 import { waitFor } from './shop-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,10 +22,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const API_PORT = 4601;
 const GW_UNCACHED = 4602;
 const GW_CACHED = 4603;
+const GW_PAGES_UNCACHED = 4604;
 const children: ChildProcess[] = [];
 
 function run(name: string, cwd: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, serviceArgs(cwd as 'api' | 'gateway'), {
     cwd: path.join(ROOT, cwd),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -40,16 +43,9 @@ const QUERY = JSON.stringify({
 });
 const graphql = { method: 'POST', headers: { 'content-type': 'application/json' }, body: QUERY } as const;
 
-async function load(
-  title: string,
-  url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; uniquePaths?: boolean } = {},
-) {
-  let n = 0;
+async function load(title: string, url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}) {
   const result = await autocannon({
     url,
-    // A new query string each request: the HTML cache never answers, the GraphQL cache behind it may.
-    ...(init.uniquePaths ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${new URL(url).pathname}?r=${n++}` }) }] } : {}),
     connections: CONNECTIONS,
     duration: DURATION,
     method: init.method ?? 'GET',
@@ -72,9 +68,12 @@ try {
   };
   run('gateway (uncached)', 'gateway', { ...gatewayEnv, PORT: String(GW_UNCACHED), GATEWAY_RESPONSE_CACHE: 'off' });
   run('gateway (cached)', 'gateway', { ...gatewayEnv, PORT: String(GW_CACHED) });
+  // Its GraphQL answers cached, its pages not: every page rendered, with its data warm.
+  run('gateway (pages uncached)', 'gateway', { ...gatewayEnv, PORT: String(GW_PAGES_UNCACHED), PAGE_CACHE_S: '0' });
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
   await waitFor(`http://127.0.0.1:${GW_UNCACHED}/graphql`, graphql);
   await waitFor(`http://127.0.0.1:${GW_CACHED}/graphql`, graphql);
+  await waitFor(`http://127.0.0.1:${GW_PAGES_UNCACHED}/graphql`, graphql);
 
   console.log(
     `catalogue page of 20 products, ${CONNECTIONS} connections, ${DURATION} s each, database: ${db.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
@@ -87,10 +86,7 @@ try {
   const productPath = `/product/${list[0]?._id ?? ''}`;
   const html = { headers: { accept: 'text/html' } };
   const ssr = await load('SSR product page, nothing cached', `http://127.0.0.1:${GW_UNCACHED}${productPath}`, html);
-  const ssrRendered = await load('SSR product page, rendered', `http://127.0.0.1:${GW_CACHED}${productPath}`, {
-    ...html,
-    uniquePaths: true,
-  });
+  const ssrRendered = await load('SSR product page, data warm', `http://127.0.0.1:${GW_PAGES_UNCACHED}${productPath}`, html);
   const ssrCached = await load('SSR product page, HTML cache', `http://127.0.0.1:${GW_CACHED}${productPath}`, html);
 
   console.log('run                              req/s     p50 ms   p99 ms   ratio to direct');

@@ -101,9 +101,9 @@ describe('the api', () => {
       // The store is server-rendered and hydrated while the api is up…
       await page.goto(`${shop}/product`);
       await page.waitForSelector('html[data-app-ready]');
-      // …then the api drops, and the shopper searches the store (a query the page has not cached).
+      // …then the api drops, and the shopper filters the store (a page and query not cached yet).
       stack.apiProxies[0]?.set({ kind: 'down' });
-      await page.goto(`${shop}/product?search=zzz-fault-${Date.now()}`);
+      await page.goto(`${shop}/product?category=zzz-fault-${Date.now()}`);
       await page.waitForSelector('html[data-app-ready]', { timeout: 15_000 }).catch(() => {});
       const alert = page.getByRole('alert').filter({ hasText: 'This could not be loaded.' });
       await alert.first().waitFor({ timeout: 15_000 });

@@ -1,25 +1,31 @@
 // The server renderer: the gateway imports this build (vite build --ssr) and renders the guest
 // catalogue routes with the same routes, components and Apollo queries as the browser.
-import { ApolloClient, ApolloLink, ApolloProvider, Observable, type FetchResult } from '@apollo/client';
-import { getDataFromTree } from '@apollo/client/react/ssr';
+import { ApolloClient, ApolloLink, ApolloProvider, getApolloContext, Observable, type FetchResult } from '@apollo/client';
+import { RenderPromises } from '@apollo/client/react/ssr';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { type HeadCollector, HeadContext, renderHeadTags } from './lib/head';
+import { loadShellData } from './app/layout';
 import { type PageHandle, routes } from './app/router';
+import { loadData as loadHomeData } from './features/home/home-page';
 import { ServerSanitizer } from './components/safe-html';
 import { createCache } from './lib/apollo';
+import type { LoadPageData } from './lib/page-data';
 import type { Execute, PageDescription, RenderOptions, RenderResult, ServerEntry } from './server-contract';
 
 /** A query that failed while rendering: the gateway serves the plain app instead, which shows the error and a retry. */
 export class RenderDataError extends Error {}
 
 const handler = createStaticHandler(routes);
+const ApolloContext = getApolloContext();
 
-function inProcessLink(execute: Execute, failures: unknown[]) {
+/** Runs the app's operations in the gateway's process; notes any asked for once the render has begun. */
+function inProcessLink(execute: Execute, failures: unknown[], phase: { rendering: boolean; late: string[] }) {
   return new ApolloLink(
     (operation) =>
       new Observable<FetchResult>((observer) => {
+        if (phase.rendering) phase.late.push(operation.operationName || 'anonymous');
         execute({ query: operation.query, variables: operation.variables, operationName: operation.operationName })
           .then((result) => {
             if (result.errors?.length) throw new RenderDataError(result.errors.map((e) => e.message).join('; '));
@@ -34,6 +40,11 @@ function inProcessLink(execute: Execute, failures: unknown[]) {
   );
 }
 
+// Each page module's `loadData` (lib/page-data.ts), by the module name its route's handle gives.
+const pageModules = import.meta.glob<{ loadData?: LoadPageData }>('./features/*/*-page.tsx');
+const loaderOf = async (module: string): Promise<LoadPageData | undefined> =>
+  (await pageModules[`./${module.slice('src/'.length)}`]?.())?.loadData;
+
 /** The page modules a path shows and whether the server renders it (the home and not-found pages are in the app itself). */
 export function describePage(pathname: string): PageDescription {
   const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
@@ -44,43 +55,83 @@ export function describePage(pathname: string): PageDescription {
   };
 }
 
+/**
+ * One page, rendered once: the page's data (its shell's and its own, see lib/page-data.ts) is fetched
+ * first, then React renders the tree a single time, streaming, with every query answered from the cache.
+ */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const request = new Request(new URL(options.url, options.origin), { signal: options.signal });
+  const url = new URL(options.url, options.origin);
+  const request = new Request(url, { signal: options.signal });
   const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const failures: unknown[] = [];
-  const client = new ApolloClient({ ssrMode: true, link: inProcessLink(options.execute, failures), cache: createCache() });
-  const app = (collector: HeadCollector): ReactNode => (
-    <ApolloProvider client={client}>
-      <HeadContext.Provider value={collector}>
-        <ServerSanitizer.Provider value={options.sanitize}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </ServerSanitizer.Provider>
-      </HeadContext.Provider>
-    </ApolloProvider>
-  );
+  const phase = { rendering: false, late: [] as string[] };
+  const client = new ApolloClient({ ssrMode: true, link: inProcessLink(options.execute, failures, phase), cache: createCache() });
 
-  await getDataFromTree(app({ head: {}, status: 200 }));
+  const params = Object.assign({}, ...context.matches.map((m) => m.params)) as Record<string, string | undefined>;
+  const loaders: LoadPageData[] = [loadShellData];
+  if (context.matches.some((m) => m.route.index)) loaders.push(loadHomeData);
+  for (const m of context.matches) {
+    const handle = m.route.handle as PageHandle | undefined;
+    const load = handle && (await loaderOf(handle.module));
+    if (load) loaders.push(load);
+  }
+  await Promise.all(loaders.map((load) => load({ client, params, search: url.searchParams }))).catch((err: unknown) => {
+    failures.push(err);
+  });
   if (failures.length > 0) throw failures[0] instanceof Error ? failures[0] : new RenderDataError(String(failures[0]));
 
+  let passes = 0;
+  const Counted = ({ children }: { children: ReactNode }) => {
+    passes += 1;
+    return children;
+  };
   const collector: HeadCollector = { head: {}, status: context.statusCode };
+  // Apollo's hooks tell this registry of any query they could not answer from the cache.
+  const renderPromises = new RenderPromises();
+  phase.rendering = true;
   return new Promise<RenderResult>((resolve, reject) => {
-    const stream = renderToPipeableStream(app(collector), {
-      onShellReady() {
-        resolve({
-          kind: 'page',
-          status: collector.status,
-          head: renderHeadTags(collector.head, options.origin, options.shopName),
-          state: client.extract(),
-          pipe: (out) => stream.pipe(out),
-          abort: () => stream.abort(),
-        });
+    const stream = renderToPipeableStream(
+      <Counted>
+        <ApolloContext.Provider value={{ renderPromises }}>
+          <ApolloProvider client={client}>
+            <HeadContext.Provider value={collector}>
+              <ServerSanitizer.Provider value={options.sanitize}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </ServerSanitizer.Provider>
+            </HeadContext.Provider>
+          </ApolloProvider>
+        </ApolloContext.Provider>
+      </Counted>,
+      {
+        onShellReady() {
+          // A hook whose answer was not in the cache rendered its loading state (and registered here): its
+          // page's loadData misses it.
+          if (renderPromises.hasPromises()) {
+            for (const query of client.getObservableQueries('all').values()) {
+              const skipped = query.options.fetchPolicy === 'standby';
+              const name = query.queryName ?? 'anonymous';
+              if (!skipped && query.getCurrentResult(false).data === undefined && !phase.late.includes(name)) phase.late.push(name);
+            }
+          }
+          renderPromises.stop();
+          resolve({
+            kind: 'page',
+            status: collector.status,
+            head: renderHeadTags(collector.head, options.origin, options.shopName),
+            state: client.extract(),
+            renderPasses: passes,
+            lateQueries: phase.late,
+            pipe: (out) => stream.pipe(out),
+            abort: () => stream.abort(),
+          });
+        },
+        onShellError: reject,
       },
-      onShellError: reject,
-    });
+    );
   });
 }
 

@@ -30,6 +30,10 @@ export type RenderResult =
       head: string;
       /** The Apollo cache the browser hydrates from. */
       state: unknown;
+      /** How many times React rendered the tree (one: the data is fetched before the render). */
+      renderPasses: number;
+      /** Operations asked for during the render, which a page's loadData should have fetched first (none). */
+      lateQueries: string[];
       /** Streams the app's HTML (what goes inside #root) into `out`. */
       pipe: (out: NodeJS.WritableStream) => void;
       abort: () => void;

@@ -33,8 +33,8 @@ const EnvSchema = z.object({
   // The shop's public address for canonical links, sitemaps and previews; never taken from a request's Host header.
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GATEWAY_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
-  // How long a server-rendered page is served from the cache before it is rendered again.
-  PAGE_CACHE_S: z.coerce.number().int().min(1).max(86_400).default(30),
+  // How long a server-rendered page is served from the cache before it is rendered again (0: never cached).
+  PAGE_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(30),
   // Which proxies in front of the gateway may name the client in X-Forwarded-For (Express "trust proxy"):
   // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".

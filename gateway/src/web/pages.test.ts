@@ -30,6 +30,8 @@ export async function render({ url, sanitize }) {
     status: url.startsWith('/missing') ? 404 : 200,
     head: '<title>Rendered | Digitic</title>',
     state: { 'Product:1': { title: '</script><script>alert(1)</script>' } },
+    renderPasses: 1,
+    lateQueries: [],
     pipe(out) { out.write(html.slice(0, 20)); out.end(html.slice(20)); },
     abort() {},
   };

@@ -161,6 +161,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       return void res.send(html);
     }
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+    const started = performance.now();
     let result: RenderResult;
     try {
       result = await entry.render({
@@ -186,7 +187,13 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       `${template.middle}<script type="application/json" id="__APOLLO_STATE__">${safeJson(result.state)}</script>` +
       `<script type="application/json" id="__PAGE_CHUNKS__">${safeJson(chunks)}</script>${template.after}`;
 
-    res.status(result.status).set({ ...htmlHeaders, 'X-Render-Cache': 'miss' });
+    if (result.lateQueries.length > 0) {
+      // The page rendered before its data was in (a page module's loadData misses a query): it shows loading states.
+      deps.log(`[gateway] ${req.path} asked for ${result.lateQueries.join(', ')} while rendering; its loadData should fetch them first`);
+    }
+    // Data and render time, and the render passes (one), for the browser's developer tools.
+    const timing = `ssr;dur=${(performance.now() - started).toFixed(1)};desc="${result.renderPasses} render pass${result.renderPasses === 1 ? '' : 'es'}"`;
+    res.status(result.status).set({ ...htmlHeaders, 'X-Render-Cache': 'miss', 'Server-Timing': timing });
     // Kept as bytes: a chunk may end inside a multi-byte character.
     const parts: Buffer[] = [Buffer.from(head)];
     res.write(head);

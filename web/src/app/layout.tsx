@@ -2,11 +2,16 @@ import { useApolloClient } from '@apollo/client';
 import { useEffect, useRef } from 'react';
 import { toast, useToaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { ShopInfoDocument } from '../__generated__/graphql';
 import { TOAST_MS } from '../config/constants';
+import type { LoadPageData } from '../lib/page-data';
 import { Footer } from './footer';
 import { holdMutationsUntil, startedFromServerState } from '../lib/apollo';
 import { useSession } from '../lib/session';
 import { Header } from './header';
+
+/** What every page's shell (header, footer) shows, fetched before the server's one render. */
+export const loadShellData: LoadPageData = ({ client }) => client.query({ query: ShopInfoDocument });
 
 export function Layout() {
   return (

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { useBlogPageQuery } from '../../__generated__/graphql';
+import { BlogPageDocument, useBlogPageQuery } from '../../__generated__/graphql';
+import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';
 import { blogPostingLd, summary } from '../../lib/seo';
@@ -11,6 +12,9 @@ import { BLOG_PLACEHOLDER } from '../../components/blog-card';
 import { formatBlogDate } from '../../lib/format-date';
 import { BlogCategories } from './blog-categories';
 import './blog.css';
+/** The post's data for the server's one render (see lib/page-data.ts). */
+export const loadData: LoadPageData = ({ client, params }) => client.query({ query: BlogPageDocument, variables: { id: params.id ?? '' } });
+
 export function BlogPage() {
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useBlogPageQuery({ variables: { id } });

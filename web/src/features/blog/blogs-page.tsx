@@ -1,10 +1,14 @@
-import { useBlogsPageQuery } from '../../__generated__/graphql';
+import { BlogsPageDocument, useBlogsPageQuery } from '../../__generated__/graphql';
+import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { BlogCard } from '../../components/blog-card';
 import { BlogCategories } from './blog-categories';
 import './blog.css';
+/** The blog list's data for the server's one render (see lib/page-data.ts). */
+export const loadData: LoadPageData = ({ client }) => client.query({ query: BlogsPageDocument });
+
 export function BlogsPage() {
   const { data, error, refetch } = useBlogsPageQuery();
   useHead({ description: 'Digitic blog: news, guides and reviews of laptops, headphones, tablets, watches, TVs and cameras.' });

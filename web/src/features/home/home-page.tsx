@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useHomePageQuery } from '../../__generated__/graphql';
+import { HomePageDocument, useHomePageQuery } from '../../__generated__/graphql';
+import type { LoadPageData } from '../../lib/page-data';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
@@ -14,6 +15,9 @@ const CATEGORY_PICTURES: Record<string, string> = {
   TVs: 'tv-black-2',
   Cameras: 'camera-silver-3',
 };
+
+/** The home page's data for the server's one render (see lib/page-data.ts). */
+export const loadData: LoadPageData = ({ client }) => client.query({ query: HomePageDocument });
 
 export function HomePage() {
   const { data, error, refetch } = useHomePageQuery();

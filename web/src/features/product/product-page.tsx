@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { type ProductPageQuery, useAddToCartMutation, useProductCartStateQuery, useProductPageQuery } from '../../__generated__/graphql';
+import {
+  ProductPageDocument,
+  type ProductPageQuery,
+  useAddToCartMutation,
+  useProductCartStateQuery,
+  useProductPageQuery,
+} from '../../__generated__/graphql';
+import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';
 import { productLd, summary } from '../../lib/seo';
@@ -26,6 +33,10 @@ type FullProduct = NonNullable<ProductPageQuery['product']>;
 /** Opened from a list, the cache already holds the card's fields; the rest arrives with the page query. */
 type ShownProduct = Pick<FullProduct, 'id' | 'title' | 'price' | 'rating' | 'images' | 'inWishlist'> & Partial<FullProduct>;
 const isComplete = (p: ShownProduct): p is FullProduct => p.description !== undefined && p.colors !== undefined && p.reviews !== undefined;
+
+/** The product's data for the server's one render (see lib/page-data.ts). */
+export const loadData: LoadPageData = ({ client, params }) =>
+  client.query({ query: ProductPageDocument, variables: { id: params.id ?? '' } });
 
 export function ProductPage() {
   const { id = '' } = useParams();

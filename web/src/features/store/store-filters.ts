@@ -1,5 +1,5 @@
 import type { ProductSort } from '../../__generated__/graphql';
-import { DEFAULT_GRID, GRID_SIZES, type GridSize } from '../../config/constants';
+import { DEFAULT_GRID, GRID_SIZES, type GridSize, STORE_PAGE_SIZE } from '../../config/constants';
 
 export const SORT_OPTIONS: { value: string; label: string; sort: ProductSort }[] = [
   { value: 'title', label: 'Alphabetically, A-Z', sort: 'TITLE_ASC' },
@@ -9,6 +9,16 @@ export const SORT_OPTIONS: { value: string; label: string; sort: ProductSort }[]
   { value: 'createdAt', label: 'Date, old to new', sort: 'OLDEST' },
   { value: '-createdAt', label: 'Date, new to old', sort: 'NEWEST' },
 ];
+
+/** The StorePage query's variables for these filters (the page and its server-side data load alike). */
+export function storeVariables(f: StoreFilters) {
+  return {
+    filter: { category: f.category, brand: f.brand, tag: f.tag, minPrice: f.minPrice, maxPrice: f.maxPrice },
+    sort: sortOf(f.sort),
+    page: f.page,
+    pageSize: STORE_PAGE_SIZE,
+  };
+}
 
 export interface StoreFilters {
   category: string | null;

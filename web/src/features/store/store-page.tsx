@@ -1,27 +1,25 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useStorePageQuery } from '../../__generated__/graphql';
+import { StorePageDocument, useStorePageQuery } from '../../__generated__/graphql';
+import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';
 import { GridIcon } from '../../components/icons';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state';
-import { GRID_SIZES, STORE_PAGE_SIZE } from '../../config/constants';
+import { GRID_SIZES } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
-import { readFilters, SORT_OPTIONS, sortOf, withChange } from './store-filters';
+import { readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
 import './store.css';
+/** The store's data for the server's one render (see lib/page-data.ts). */
+export const loadData: LoadPageData = ({ client, search }) =>
+  client.query({ query: StorePageDocument, variables: storeVariables(readFilters(search)) });
+
 export function StorePage() {
   const [params, setParams] = useSearchParams();
   const f = readFilters(params);
   const change = (c: Parameters<typeof withChange>[1]) => setParams(withChange(params, c));
-  const { data, previousData, loading, error, refetch } = useStorePageQuery({
-    variables: {
-      filter: { category: f.category, brand: f.brand, tag: f.tag, minPrice: f.minPrice, maxPrice: f.maxPrice },
-      sort: sortOf(f.sort),
-      page: f.page,
-      pageSize: STORE_PAGE_SIZE,
-    },
-  });
+  const { data, previousData, loading, error, refetch } = useStorePageQuery({ variables: storeVariables(f) });
   const shown = data ?? previousData;
   const what = [f.brand, f.category ?? 'electronics'].filter(Boolean).join(' ');
   useHead({
