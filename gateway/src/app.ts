@@ -13,7 +13,7 @@ import KeyvRedis from '@keyv/redis';
 import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
-import { print } from 'graphql';
+import { type DocumentNode, print } from 'graphql';
 import { Keyv } from 'keyv';
 import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
@@ -75,6 +75,17 @@ async function serveWebApp(
     if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets)(\/|$)/.test(req.path)) return next();
     page(req, res).catch(next);
   });
+}
+
+// The web app's documents are module constants: each is printed once, not on every page.
+const printedDocuments = new WeakMap<DocumentNode, string>();
+function printed(document: DocumentNode): string {
+  let text = printedDocuments.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printedDocuments.set(document, text);
+  }
+  return text;
 }
 
 export interface GatewayOptions {
@@ -242,7 +253,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
           const contextValue = context({ requestId });
           return async ({ query, variables, operationName }) => {
             // As text, so Apollo's document store answers with the parsed and validated query after the first time.
-            const response = await server.executeOperation({ query: print(query), variables, operationName }, { contextValue });
+            const response = await server.executeOperation({ query: printed(query), variables, operationName }, { contextValue });
             if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the shop');
             return response.body.singleResult;
           };

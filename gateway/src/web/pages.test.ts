@@ -111,6 +111,21 @@ describe('server-rendered pages', () => {
     expect(await second.text()).toBe(await first.text());
   });
 
+  it('sends a cached page compressed once, with an ETag that answers 304', async () => {
+    const first = await (await get('/etag-page')).text();
+    const br = await fetch(`${base}/etag-page`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('x-render-cache')).toBe('hit');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe(first);
+    const etag = br.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await fetch(`${base}/etag-page`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    const gz = await fetch(`${base}/etag-page`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(first);
+  });
+
   it('renders and caches a page under the query parameters it reads only, in a fixed order', async () => {
     const first = await get('/store?utm=1&sort=price&brand=Apple&brand=Sony');
     expect(first.headers.get('x-render-cache')).toBe('miss');

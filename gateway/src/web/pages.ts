@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { sanitizeRichText as sanitize } from '@digitic/server-kit/sanitize';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Request, Response } from 'express';
 
-import type { Execute, RenderResult, ServerEntry } from '@digitic/web/server-contract';
+import type { Execute, PageDescription, RenderResult, ServerEntry } from '@digitic/web/server-contract';
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -103,6 +105,33 @@ function readBuildAssets(dist: string): BuildAssets {
   return { chunks, styles, appStyles: [...always].filter((f) => !entryCss.has(f)) };
 }
 
+/** A page as sent from the cache: its bytes plain, brotli and gzip, and its ETag, until it expires. */
+interface Prepared {
+  status: number;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  until: number;
+}
+
+const HOT_PAGES = 200;
+const DESCRIBED_PATHS = 5_000;
+
+function prepare(status: number, html: string, until: number): Prepared {
+  const identity = Buffer.from(html);
+  return {
+    status,
+    until,
+    identity,
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    br: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzip: gzipSync(identity, { level: 6 }),
+  };
+}
+
 export interface PageRendererDeps {
   dist: string;
   /** Without one, every page is the plain app, rendered in the browser. */
@@ -147,18 +176,53 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const sendShell = (res: Response) => {
     res.status(200).set(htmlHeaders).send(shell);
   };
+  const cacheSeconds = deps.cacheSeconds ?? 30;
+
+  // Which page a path is, remembered (matching the router's routes costs more than the rest of a cache hit).
+  const descriptions = new Map<string, PageDescription>();
+  const describe = (pathname: string): PageDescription | undefined => {
+    if (!entry) return undefined;
+    let d = descriptions.get(pathname);
+    if (!d) {
+      d = entry.describePage(pathname);
+      if (descriptions.size >= DESCRIBED_PATHS) descriptions.delete(descriptions.keys().next().value as string);
+      descriptions.set(pathname, d);
+    }
+    return d;
+  };
+
+  // The cached pages this process sends most, compressed once (not on every hit) with their ETag.
+  const hot = new Map<string, Prepared>();
+  const keepHot = (key: string, status: number, html: string, renderedAt: number) => {
+    const prepared = prepare(status, html, renderedAt + cacheSeconds * 1000);
+    hot.delete(key);
+    if (hot.size >= HOT_PAGES) hot.delete(hot.keys().next().value as string);
+    hot.set(key, prepared);
+    return prepared;
+  };
+  const sendPrepared = (req: Request, res: Response, p: Prepared) => {
+    res.set({ ...htmlHeaders, 'X-Render-Cache': 'hit', ETag: p.etag, Vary: 'Accept-Encoding' });
+    if (p.status === 200 && req.get('if-none-match') === p.etag) return void res.status(304).end();
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+    const body = encoding === 'br' ? p.br : encoding === 'gzip' ? p.gzip : p.identity;
+    if (encoding === 'br' || encoding === 'gzip') res.set('Content-Encoding', encoding);
+    res.status(p.status).set('Content-Length', String(body.length)).end(body);
+  };
 
   return async function page(req: Request, res: Response) {
     // Pages for a signed-in customer, and forms, the browser renders (the web app's routes say which).
-    const described = entry?.describePage(req.path);
+    const described = describe(req.path);
     if (!entry || !described?.serverRendered) return sendShell(res);
     const url = pageAddress(req, described.query);
     const key = `ssr:${url}`;
-    const cached = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
-    if (cached) {
-      const { status, html } = JSON.parse(cached) as { status: number; html: string };
-      res.status(status).set({ ...htmlHeaders, 'X-Render-Cache': 'hit' });
-      return void res.send(html);
+    if (deps.cache) {
+      const ready = hot.get(key);
+      if (ready && ready.until > Date.now()) return sendPrepared(req, res, ready);
+      const cached = await deps.cache.get(key).catch(() => undefined);
+      if (cached) {
+        const { status, html, at } = JSON.parse(cached) as { status: number; html: string; at?: number };
+        return sendPrepared(req, res, keepHot(key, status, html, at ?? Date.now()));
+      }
     }
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const started = performance.now();
@@ -208,11 +272,10 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       res.end(tail);
       // Only pages that exist are kept: made-up addresses (404s) would push the popular pages out.
       if (deps.cache && result.status === 200) {
-        void deps.cache
-          .set(key, JSON.stringify({ status: result.status, html: Buffer.concat(parts).toString('utf8') }), {
-            ttl: deps.cacheSeconds ?? 30,
-          })
-          .catch(() => undefined);
+        const html = Buffer.concat(parts).toString('utf8');
+        const at = Date.now();
+        void deps.cache.set(key, JSON.stringify({ status: result.status, html, at }), { ttl: cacheSeconds }).catch(() => undefined);
+        setImmediate(() => keepHot(key, result.status, html, at));
       }
     });
     res.on('close', () => {

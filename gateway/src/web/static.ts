@@ -45,6 +45,8 @@ export function staticFiles(root: string) {
         return;
       }
     }
+    // Anything not in the build is a page (or a 404) for the handlers after this one: no look at the disk.
+    if (!all.has(req.path)) return next();
     void plain(req, res, next);
   };
 }
