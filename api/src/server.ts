@@ -76,6 +76,10 @@ const server = app.listen(config.port, config.host, () => {
   const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   lock?.update(`http://${local.includes(':') ? `[${local}]` : local}:${port}`);
 });
+// Idle keep-alive connections outlive the clients' own idle limit (Node's agents keep theirs 5 s, the
+// server default too): otherwise a request sent on a connection the server is closing that instant is reset.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on('error', (err) => fail(`[api] could not listen on ${config.host}:${config.port}: ${err.message}`));
 
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));

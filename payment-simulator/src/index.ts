@@ -30,6 +30,10 @@ export async function startSimulator(port = 0, options: SimulatorOptions = {}, h
           }),
       });
     });
+    // Idle keep-alive connections outlive the api's own idle limit (Node's agents keep theirs 5 s, the
+    // server default too): otherwise a request sent on a connection being closed that instant is reset.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     server.once('error', reject);
   });
 }
