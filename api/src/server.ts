@@ -8,7 +8,7 @@ import { type DataLock, heldMessage, LockHeld, lockDataDir } from './db/lock.js'
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
-import { createLogger, drainServer } from '@digitic/server-kit';
+import { createLogger, drainServer, keepIdleConnections } from '@digitic/server-kit';
 import type { ApiMetrics } from './observability/metrics.js';
 import type { CheckoutsService } from './payments/checkouts.js';
 import { createRazorpayProvider } from './payments/provider.js';
@@ -76,10 +76,7 @@ const server = app.listen(config.port, config.host, () => {
   const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   lock?.update(`http://${local.includes(':') ? `[${local}]` : local}:${port}`);
 });
-// Idle keep-alive connections outlive the clients' own idle limit (Node's agents keep theirs 5 s, the
-// server default too): otherwise a request sent on a connection the server is closing that instant is reset.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+keepIdleConnections(server);
 server.on('error', (err) => fail(`[api] could not listen on ${config.host}:${config.port}: ${err.message}`));
 
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger, drainServer } from '@digitic/server-kit';
+import { createLogger, drainServer, keepIdleConnections } from '@digitic/server-kit';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 
@@ -42,11 +42,7 @@ async function announceWhenReady(port: number) {
 const listener = gateway.app.listen(config.port, config.host, () => {
   void announceWhenReady((listener.address() as AddressInfo).port);
 });
-// Idle keep-alive connections outlive those of the clients and proxies in front (nginx keeps its upstream
-// ones 60 s; Node's agents 5 s, the server default too): otherwise a request sent on a connection the
-// gateway is closing that instant is reset.
-listener.keepAliveTimeout = 65_000;
-listener.headersTimeout = 66_000;
+keepIdleConnections(listener);
 listener.on('error', (err) => {
   logger.fatal(`could not listen on ${config.host}:${config.port}: ${err.message}`);
   process.exit(1);

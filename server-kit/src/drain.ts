@@ -17,3 +17,13 @@ export async function drainServer(server: Server, timeoutMs: number, logger: Log
   }
   clearInterval(sweep);
 }
+
+/**
+ * Idle keep-alive connections outlive those of the clients and proxies in front (Node's agents keep
+ * theirs 5 s, the server default too; nginx its upstream ones 60 s): otherwise a request sent on a
+ * connection the server is closing at that instant is reset.
+ */
+export function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}

@@ -2,5 +2,5 @@
 export { createLogger, maskPath, type RequestRecord, requestLog } from './log.js';
 export { createHttpMetrics, DURATION_BUCKETS, metricsEndpoint } from './metrics.js';
 export { requestId, requestIdFrom } from './request-id.js';
-export { drainServer } from './drain.js';
+export { drainServer, keepIdleConnections } from './drain.js';
 export { commonSettings, ConfigError, emptyAsUndefined, optionalSecret, optionalString, parseSettings, port } from './env.js';

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import {
   commonSettings,
   ConfigError,
   createHttpMetrics,
+  keepIdleConnections,
   maskPath,
   metricsEndpoint,
   parseSettings,
@@ -54,6 +56,13 @@ describe('server kit', () => {
     expect((error as Error).message).toMatch(/^Invalid test settings:/);
     for (const name of ['LOG_LEVEL', 'LOG_FORMAT', 'METRICS_TOKEN']) expect((error as Error).message).toContain(name);
     expect(parseSettings(schema, { LOG_FORMAT: '' }, 'test').LOG_FORMAT).toBeUndefined();
+  });
+
+  it('keeps idle connections longer than the clients and proxies in front do', () => {
+    const server = createServer();
+    keepIdleConnections(server);
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
   });
 
   it('blanks tokens and ids in paths', () => {

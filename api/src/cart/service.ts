@@ -8,13 +8,10 @@ import { withDetails } from '../products/serialize.js';
 
 const MAX_QUANTITY = QUANTITY.max;
 
-// A cart line as the cart calls answer it (docs/rest-contract.md).
-export type CartLineJson = CartLineRecord;
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The caller's lines, priced at the products' current prices (what checkout will charge). */
-export async function cartLines(db: Db, customerId: string, lineId?: string, lock = false): Promise<CartLineJson[]> {
+export async function cartLines(db: Db, customerId: string, lineId?: string, lock = false): Promise<CartLineRecord[]> {
   let query = db
     .selectFrom('cart_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -35,14 +32,11 @@ export async function cartLines(db: Db, customerId: string, lineId?: string, loc
   }));
 }
 
-/** A cart line as the cart calls answer: its product whole (the same shape as GET product/:id). */
-export type DetailedCartLine = ExpandedCartLineRecord;
-
 /**
  * The caller's cart with each line's product whole (`?expand=product`), so a client shows the cart
  * and its products from one answer. The whole product holds the contract's `{_id, title, images, price}`.
  */
-export async function detailedCart(db: Kysely<Database>, customerId: string): Promise<DetailedCartLine[]> {
+export async function detailedCart(db: Kysely<Database>, customerId: string): Promise<ExpandedCartLineRecord[]> {
   const lines = await cartLines(db, customerId);
   const ids = [...new Set(lines.map((l) => l.productId._id))];
   const products = new Map((await withDetails(db, await productsByIds(db, ids))).map((p) => [p._id, p]));

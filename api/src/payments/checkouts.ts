@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf, toPaise } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
-import { type CartLineJson, cartLines } from '../cart/service.js';
+import type { CartLineRecord } from '@digitic/rest-contract';
+import { cartLines } from '../cart/service.js';
 import { markRefunded, settleUnsettled } from '../cli/settle.js';
 import type { Checkout, CheckoutLine, Database, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict, paymentFailed } from '../http/errors.js';
@@ -64,7 +65,7 @@ export function checkoutJson(c: Checkout, keyId: string) {
 }
 
 /** What a checkout keeps of the cart's lines: enough to write the order and its e-mail later. */
-const snapshot = (cart: CartLineJson[]): CheckoutLine[] =>
+const snapshot = (cart: CartLineRecord[]): CheckoutLine[] =>
   cart.map((l) => ({
     productId: l.productId._id,
     colorId: l.color._id,
