@@ -22,6 +22,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768 \
     HOST=0.0.0.0 \
     API_HOST=0.0.0.0 \
     PAYMENT_SIM_HOST=0.0.0.0 \
@@ -52,4 +53,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000 4001 4002
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
-CMD ["node", "--max-old-space-size=192", "gateway/dist/server.js"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=1", "gateway/dist/server.js"]

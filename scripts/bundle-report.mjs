@@ -7,15 +7,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SourceMapConsumer } from 'source-map-js';
 
 const KB = 1024;
-// The goal for the first load of / is 100 kB. React 19's react-dom (~60 kB), Apollo Client 3 (~40 kB) and
-// React Router 7 (~27 kB), which docs/architecture.md pins, already weigh more than that together; until
-// one of them changes, CI holds the first load near the size it has now (166.7 kB) so that it can only shrink.
-// (It was 165.8 kB before each page became a module and a stylesheet of its own: the app's preload map
-// names 16 more files. Issue #16 cuts the first load to 145 kB.)
+// The goal for the first load of / is 100 kB. React 19's react-dom (~61 kB), Apollo Client 3 with its helpers
+// (~44 kB), React Router 7's data router (~30 kB) and graphql's printer and visitor (~4 kB), which
+// docs/architecture.md pins, already weigh ~145 kB together (printed below as "framework"); CI holds the first
+// load at the size it has now (159.4 kB, was 166.8 before issue #16 generated each page's documents beside it,
+// compiled Apollo's development checks out and loaded the toasts after hydration) so that it can only shrink.
 const FIRST_LOAD_TARGET = 100 * KB;
-const FIRST_LOAD_CEILING = 167 * KB;
+const FIRST_LOAD_CEILING = 160 * KB;
 const ROUTE_OWN_BUDGET = 30 * KB;
 const FORM_LIBRARIES = /node_modules\/(react-hook-form|zod|@hookform)\//;
 
@@ -79,6 +80,32 @@ console.log(
 );
 console.log(
   `\nFirst load of /: ${kb(firstLoad)} (goal ${kb(FIRST_LOAD_TARGET)}${firstLoad > FIRST_LOAD_TARGET ? `, ${kb(firstLoad - FIRST_LOAD_TARGET)} over` : ', met'}; CI ceiling ${kb(FIRST_LOAD_CEILING)})`,
+);
+// How much of the first load is the pinned framework and how much the shop's own code: each chunk's gzipped
+// size shared out by the bytes its source map gives each package.
+const FRAMEWORK =
+  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@apollo\/client|graphql|zen-observable|zen-observable-ts|optimism|@wry\/[\w-]+|tslib|ts-invariant|rehackt)\//;
+let framework = 0;
+for (const file of js(entry)) {
+  let map;
+  try {
+    map = new SourceMapConsumer(JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8')));
+  } catch {
+    continue;
+  }
+  const code = readFileSync(path.join(dist, file), 'utf8');
+  let previous = null;
+  let frameworkChars = 0;
+  map.eachMapping((m) => {
+    if (previous && previous.generatedLine === m.generatedLine && FRAMEWORK.test(previous.source ?? '')) {
+      frameworkChars += m.generatedColumn - previous.generatedColumn;
+    }
+    previous = m;
+  });
+  framework += (frameworkChars / code.length) * size(file);
+}
+console.log(
+  `  framework (React, React Router, Apollo Client, graphql): ${kb(framework)}; the shop's own code: ${kb(firstLoad - framework)}`,
 );
 if (firstLoad > FIRST_LOAD_CEILING) problems.push(`the first load of / is ${kb(firstLoad)}, over the ceiling of ${kb(FIRST_LOAD_CEILING)}`);
 

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import process from 'node:process';
-import { serviceArgs } from './service-args.mjs';
+import { serviceArgs, serviceEnv } from './service-args.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,7 +61,7 @@ function stopAll(code) {
 for (const service of services) {
   const child = spawn(process.execPath, service.args, {
     cwd: path.join(root, service.cwd),
-    env: { ...env, DATA_DIR: path.resolve(root, env.DATA_DIR ?? '.data') },
+    env: serviceEnv({ ...env, DATA_DIR: path.resolve(root, env.DATA_DIR ?? '.data') }),
     stdio: 'inherit',
   });
   children.add(child);

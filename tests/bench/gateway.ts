@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { serviceArgs } from '../../scripts/service-args.mjs';
+import { serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
 import { waitFor } from './shop-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -28,7 +28,7 @@ const children: ChildProcess[] = [];
 function run(name: string, cwd: string, env: Record<string, string>) {
   const child = spawn(process.execPath, serviceArgs(cwd as 'api' | 'gateway'), {
     cwd: path.join(ROOT, cwd),
-    env: { ...process.env, ...env },
+    env: serviceEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   child.on('exit', (code) => {

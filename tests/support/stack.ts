@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
 import pg from 'pg';
-import { serviceArgs } from '../../scripts/service-args.mjs';
+import { serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
 import { Balancer } from './balancer';
 import { FaultProxy } from './fault-proxy';
 
@@ -248,7 +248,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const spawnService = (s: Service) => {
     const child = spawn(process.execPath, serviceArgs(s.cwd as 'api' | 'gateway' | 'payment-simulator'), {
       cwd: path.join(ROOT, s.cwd),
-      env: s.env,
+      env: serviceEnv(s.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {

@@ -1,4 +1,3 @@
-import { createClient } from '@redis/client';
 import { GraphQLError } from 'graphql';
 
 /**
@@ -54,32 +53,6 @@ export function memoryCounter(maxKeys = 100_000): HitCounter {
     },
     async close() {
       windows.clear();
-    },
-  };
-}
-
-export async function redisCounter(url: string, prefix = 'digitic:throttle:'): Promise<HitCounter> {
-  const client = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2_000) } });
-  // A lost connection is retried by the client; until it is back, calls fail and the caller decides.
-  client.on('error', () => {});
-  await client.connect();
-  const k = (key: string) => prefix + key;
-  return {
-    async hit(key, windowMs) {
-      const [hits] = await client.multi().incr(k(key)).pExpire(k(key), windowMs, 'NX').exec();
-      return Number(hits);
-    },
-    async count(key) {
-      return Number((await client.get(k(key))) ?? 0);
-    },
-    async clear(key) {
-      await client.del(k(key));
-    },
-    async remainingMs(key) {
-      return Math.max(0, Number(await client.pTTL(k(key))));
-    },
-    async close() {
-      await client.quit().catch(() => {});
     },
   };
 }

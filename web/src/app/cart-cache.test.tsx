@@ -4,13 +4,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import {
-  CartPageDocument,
-  HeaderCartDocument,
-  RemoveCartLineDocument,
-  ShopInfoDocument,
-  UpdateCartLineDocument,
-} from '../__generated__/graphql';
+import { CartPageDocument, RemoveCartLineDocument, UpdateCartLineDocument } from '../features/cart/__generated__/cart';
+import { HeaderCartDocument } from './__generated__/header';
+import { ShopInfoDocument } from '../lib/__generated__/shop-info';
 import { Header } from './header';
 import { CartPage } from '../features/cart/cart-page';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useShopInfoQuery } from '../__generated__/graphql';
+import { useShopInfoQuery } from '../lib/__generated__/shop-info';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from '../components/icons';
 import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';

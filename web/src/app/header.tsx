@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useHeaderCartQuery, useShopInfoQuery } from '../__generated__/graphql';
+import { useHeaderCartQuery } from './__generated__/header';
+import { useShopInfoQuery } from '../lib/__generated__/shop-info';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../components/icons';
 import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';

@@ -1,9 +1,7 @@
 import { useApolloClient } from '@apollo/client';
-import { useEffect, useRef } from 'react';
-import { toast, useToaster } from 'react-hot-toast';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { ShopInfoDocument } from '../__generated__/graphql';
-import { TOAST_MS } from '../config/constants';
+import { ShopInfoDocument } from '../lib/__generated__/shop-info';
 import type { LoadPageData } from '../lib/page-data';
 import { Footer } from './footer';
 import { holdMutationsUntil, startedFromServerState } from '../lib/apollo';
@@ -21,7 +19,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toasts />
+      <LateToasts />
       <ScrollRestoration />
       <CustomerRefresh />
       <AppReady />
@@ -53,33 +51,16 @@ function AppReady() {
   return null;
 }
 
-/** Top-right, light, 5 s; hovering or leaving the window pauses them; a click closes one (spec §2). */
-export function Toasts() {
-  const { toasts, handlers } = useToaster({ duration: TOAST_MS });
-  const { startPause, endPause } = handlers;
-  useEffect(() => {
-    window.addEventListener('blur', startPause);
-    window.addEventListener('focus', endPause);
-    return () => {
-      window.removeEventListener('blur', startPause);
-      window.removeEventListener('focus', endPause);
-    };
-  }, [startPause, endPause]);
-  return (
-    <div className="toaster" onMouseEnter={startPause} onMouseLeave={endPause}>
-      {toasts
-        .filter((t) => t.visible)
-        .map((t) => (
-          <div
-            key={t.id}
-            {...t.ariaProps}
-            role={t.type === 'error' ? 'alert' : 'status'}
-            className={`toast-item toast-${t.type}`}
-            onClick={() => toast.dismiss(t.id)}
-          >
-            {typeof t.message === 'function' ? t.message(t) : t.message}
-          </div>
-        ))}
-    </div>
-  );
+// The toasts' code is not needed to paint or hydrate a page: it loads once the page is live. A toast raised
+// before then waits in react-hot-toast's store and shows when the list mounts.
+const Toasts = lazy(() => import('./toasts'));
+
+function LateToasts() {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return live ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }

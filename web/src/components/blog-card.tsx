@@ -1,4 +1,4 @@
-import type { BlogCard_BlogFragment } from '../__generated__/graphql';
+import type { BlogCard_BlogFragment } from './__generated__/blog-card';
 import { Link } from 'react-router-dom';
 import { BLOG_EXCERPT_LIMIT } from '../config/constants';
 import { ROUTES } from '../config/routes';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ProductCard_ProductFragment } from '../__generated__/graphql';
+import type { ProductCard_ProductFragment } from './__generated__/product-card';
 import { CARD_TITLE_LIMIT, type GridSize } from '../config/constants';
 import { ROUTES } from '../config/routes';
 import { Price } from './price';

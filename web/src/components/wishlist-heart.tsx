@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useToggleWishlistMutation } from '../__generated__/graphql';
+import { useToggleWishlistMutation } from './__generated__/wishlist-heart';
 import { ROUTES } from '../config/routes';
 import { storedToken } from '../lib/storage';
 import { HeartIcon } from './icons';

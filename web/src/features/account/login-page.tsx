@@ -1,9 +1,9 @@
 import { useApolloClient } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLoginMutation } from '../../__generated__/graphql';
+import { useLoginMutation } from './__generated__/account';
 import { FormField } from '../../components/form-field';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
-import { useUpdateProfileMutation } from '../../__generated__/graphql';
+import { toast } from 'react-hot-toast/headless';
+import { useUpdateProfileMutation } from './__generated__/account';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';

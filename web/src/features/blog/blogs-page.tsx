@@ -1,4 +1,4 @@
-import { BlogsPageDocument, useBlogsPageQuery } from '../../__generated__/graphql';
+import { BlogsPageDocument, useBlogsPageQuery } from './__generated__/blog';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';

@@ -1,6 +1,6 @@
-import { toast } from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
-import { useCartPageQuery, useRemoveCartLineMutation, useUpdateCartLineMutation } from '../../__generated__/graphql';
+import { useCartPageQuery, useRemoveCartLineMutation, useUpdateCartLineMutation } from './__generated__/cart';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { Price } from '../../components/price';

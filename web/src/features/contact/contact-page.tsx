@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
-import { useShopInfoQuery, useSubmitEnquiryMutation } from '../../__generated__/graphql';
+import { toast } from 'react-hot-toast/headless';
+import { useShopInfoQuery } from '../../lib/__generated__/shop-info';
+import { useSubmitEnquiryMutation } from './__generated__/contact';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { OPENING_HOURS } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';

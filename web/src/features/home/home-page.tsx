@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { HomePageDocument, useHomePageQuery } from '../../__generated__/graphql';
+import { HomePageDocument, useHomePageQuery } from './__generated__/home';
 import type { LoadPageData } from '../../lib/page-data';
 import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError } from '../../components/query-state';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMyOrdersQuery } from '../../__generated__/graphql';
+import { useMyOrdersQuery } from './__generated__/orders';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { formatRupees } from '../../components/price';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   ProductPageDocument,
@@ -7,7 +7,7 @@ import {
   useAddToCartMutation,
   useProductCartStateQuery,
   useProductPageQuery,
-} from '../../__generated__/graphql';
+} from './__generated__/product';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { SearchProductsDocument } from '../../__generated__/graphql';
+import { SearchProductsDocument } from './__generated__/search';
 import { SearchBox } from './search-box';
 
 const item = (id: string, title: string) => ({ __typename: 'Product' as const, id, title });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSearchProductsQuery } from '../../__generated__/graphql';
+import { useSearchProductsQuery } from './__generated__/search';
 import { SearchIcon } from '../../components/icons';
 import { SEARCH_PAGE_SIZE } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';

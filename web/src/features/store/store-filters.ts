@@ -1,4 +1,4 @@
-import type { ProductSort } from '../../__generated__/graphql';
+import type { ProductSort } from './__generated__/store';
 import { DEFAULT_GRID, GRID_SIZES, type GridSize, STORE_PAGE_SIZE } from '../../config/constants';
 
 export const SORT_OPTIONS: { value: string; label: string; sort: ProductSort }[] = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { StorePageDocument, useStorePageQuery } from '../../__generated__/graphql';
+import { StorePageDocument, useStorePageQuery } from './__generated__/store';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';

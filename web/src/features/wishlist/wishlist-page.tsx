@@ -1,6 +1,6 @@
-import { toast } from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
-import { useRemoveFromWishlistMutation, useWishlistPageQuery } from '../../__generated__/graphql';
+import { useRemoveFromWishlistMutation, useWishlistPageQuery } from './__generated__/wishlist';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toasts } from './layout';
+import Toasts from './toasts';
 
 afterEach(() => {
   act(() => toast.remove());
