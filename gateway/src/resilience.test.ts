@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './app.js';
 import { loadConfig } from './config/env.js';
-import { startTestGateway, type TestGateway } from './test/harness.js';
+import { signUp, startTestGateway, type TestGateway } from './test/harness.js';
 
 /** A gateway over a stand-in upstream that misbehaves as told. */
 async function gatewayOver(upstreamUrl: string, env: Record<string, string> = {}) {
@@ -164,6 +164,19 @@ describe('limits, CSRF, caching and persisted queries on the real stack', () => 
     expect(real.api.requests.length).toBe(before);
     const token = 'not-a-real-token';
     await post({ query }, { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` });
+    expect(real.api.requests.length).toBeGreaterThan(before);
+  });
+
+  it("caches a guest's catalogue read with wishlist hearts (always false for a guest); a customer's answer is private", async () => {
+    const query = '{ popularProducts(first: 2) { id inWishlist } }';
+    await post({ query });
+    const before = real.api.requests.length;
+    const hit = await post({ query });
+    expect(hit.headers.get('cache-control')).toMatch(/max-age=60, public/);
+    expect(real.api.requests.length).toBe(before);
+    const customer = await signUp(real);
+    const mine = await post({ query }, { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}` });
+    expect(mine.headers.get('cache-control')).toMatch(/private/);
     expect(real.api.requests.length).toBeGreaterThan(before);
   });
 

@@ -1,3 +1,4 @@
+import { cacheControlFromInfo } from '@apollo/cache-control-types';
 import type { ProductResolvers } from '../__generated__/resolvers-types.js';
 
 export const Product: ProductResolvers = {
@@ -7,5 +8,9 @@ export const Product: ProductResolvers = {
   reviewCount: (p) => p.ratingCount ?? p.ratings.length,
   reviews: (p) => p.ratings,
   inStock: (p) => p.quantity > 0,
-  inWishlist: (p, _args, { api }) => api.inWishlist(p._id),
+  // A guest's answer is always false, so a catalogue page stays cacheable for guests; a customer's is theirs alone.
+  inWishlist: (p, _args, { api, token }, info) => {
+    if (token) cacheControlFromInfo(info).setCacheHint({ scope: 'PRIVATE' });
+    return api.inWishlist(p._id);
+  },
 };
