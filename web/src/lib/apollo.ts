@@ -1,4 +1,13 @@
-import { ApolloClient, ApolloLink, from, HttpLink, InMemoryCache, type NormalizedCacheObject, Observable } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  from,
+  HttpLink,
+  InMemoryCache,
+  type InMemoryCacheConfig,
+  type NormalizedCacheObject,
+  Observable,
+} from '@apollo/client';
 import { getOperationDefinition } from '@apollo/client/utilities';
 import { OperationTypeNode } from 'graphql';
 import { setContext } from '@apollo/client/link/context';
@@ -58,26 +67,28 @@ const mutationsAfterRefresh = new ApolloLink((operation, forward) => {
 });
 
 /** The one cache shape, in the browser and in the server renderer, so the server's state restores as it was. */
-export function createCache() {
-  return new InMemoryCache({
-    typePolicies: {
-      Query: {
-        fields: {
-          products: { keyArgs: ['filter', 'sort', 'page', 'pageSize'] },
-          // A product opened from a list reads the card's fields at once; the page query completes the rest.
-          product: {
-            read(existing: unknown, { args, toReference, canRead }) {
-              if (existing !== undefined) return existing;
-              const ref = toReference({ __typename: 'Product', id: args?.id as string });
-              return canRead(ref) ? ref : undefined;
-            },
+export const cacheConfig: InMemoryCacheConfig = {
+  typePolicies: {
+    Query: {
+      fields: {
+        products: { keyArgs: ['filter', 'sort', 'page', 'pageSize'] },
+        // A product opened from a list reads the card's fields at once; the page query completes the rest.
+        product: {
+          read(existing: unknown, { args, toReference, canRead }) {
+            if (existing !== undefined) return existing;
+            const ref = toReference({ __typename: 'Product', id: args?.id as string });
+            return canRead(ref) ? ref : undefined;
           },
         },
       },
-      ProductPage: { keyFields: false },
-      ShopInfo: { keyFields: [] },
     },
-  });
+    ProductPage: { keyFields: false },
+    ShopInfo: { keyFields: [] },
+  },
+};
+
+export function createCache() {
+  return new InMemoryCache(cacheConfig);
 }
 
 /** The page's Apollo state embedded by the server renderer, if this page was server-rendered. */
