@@ -92,6 +92,9 @@ export interface GatewayOptions {
   logger?: Logger;
 }
 
+/** The most tokens a GraphQL document may have; longer ones are refused before they are parsed whole. */
+export const MAX_TOKENS = 3000;
+
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}) {
   const logger = options.logger ?? pino({ level: 'silent' });
   const metrics = createGatewayMetrics();
@@ -101,7 +104,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     // Static cost: one store page of 100 products with every field is ~94, the home page ~250.
     costLimit: { maxCost: 1000 },
     maxAliases: { n: 15 },
-    maxTokens: { n: 3000 },
+    // The token limit is graphql-js's own (parseOptions below): armor's parses the document a second time
+    // in a plugin hook, where a client's syntax error became a 500.
+    maxTokens: { enabled: false },
     maxDirectives: { n: 30 },
     blockFieldSuggestion: { enabled: config.production },
   }).protect();
@@ -114,10 +119,12 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       : new InMemoryLRUCache({ maxSize: 64 * 1024 * 1024 }));
 
   const server = new ApolloServer<GatewayContext>({
+    // A document of more than 3,000 tokens is refused while it is parsed, as a syntax error (400).
+    parseOptions: { maxTokens: MAX_TOKENS },
     typeDefs,
     resolvers,
     cache,
-    introspection: !config.production,
+    introspection: config.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: !config.production,

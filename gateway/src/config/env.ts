@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   // The shop's public address for canonical links, sitemaps and previews; never taken from a request's Host header.
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GATEWAY_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  // Schema introspection (__schema, __type): on outside production; off in production unless the shop
+  // publishes its schema to other clients this way.
+  GRAPHQL_INTROSPECTION: z.enum(['on', 'off']).optional(),
   // How long a server-rendered page is served from the cache before it is rendered again (0: never cached).
   PAGE_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(30),
   // Which proxies in front of the gateway may name the client in X-Forwarded-For (Express "trust proxy"):
@@ -57,6 +60,7 @@ export interface GatewayConfig {
   ssrEntry: string | undefined;
   publicUrl: string;
   responseCache: boolean;
+  introspection: boolean;
   pageCacheSeconds: number;
   /** Express's "trust proxy" setting. */
   trustProxy: boolean | number | string;
@@ -105,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
+    introspection: (env.GRAPHQL_INTROSPECTION ?? (production ? 'off' : 'on')) === 'on',
     pageCacheSeconds: env.PAGE_CACHE_S,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
