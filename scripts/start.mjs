@@ -3,6 +3,7 @@
 // With --dev: no build; each service runs from its TypeScript source and restarts on change, and the
 // storefront is served by Vite (with hot reload) at http://localhost:5173.
 import { spawn, spawnSync } from 'node:child_process';
+import { watch } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { serviceArgs, serviceEnv } from './service-args.mjs';
@@ -23,6 +24,12 @@ env.SHOP_API_URL ??= `http://127.0.0.1:${env.API_PORT ?? '4001'}/api`;
 env.WEB_DIST ??= path.join(root, 'web/dist');
 
 const dev = process.argv.includes('--dev');
+if (dev) {
+  // The typed hooks and resolver types are generated, not committed: a fresh clone has none yet.
+  const codegen = spawnSync(npm, ['run', 'codegen', '--silent'], { stdio: 'inherit', env, cwd: root });
+  if (codegen.status !== 0) process.exit(codegen.status ?? 1);
+  regenerateOnChange();
+}
 if (!dev && env.SKIP_BUILD !== '1') {
   console.log('Building…');
   const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit', env, cwd: root });
@@ -76,3 +83,30 @@ for (const service of services) {
 
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
+
+/** In development, an edited .graphql file (an operation, or the schema) regenerates the hooks and types. */
+function regenerateOnChange() {
+  let timer;
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) return void (again = true);
+    running = true;
+    const codegen = spawn(npm, ['run', 'codegen', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'], env, cwd: root });
+    codegen.on('exit', (code) => {
+      running = false;
+      console.log(code === 0 ? 'GraphQL changed: hooks and types generated again' : 'GraphQL changed: codegen failed (see above)');
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+  };
+  const changed = (file) => {
+    if (!file || !String(file).endsWith('.graphql')) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, 200);
+  };
+  watch(path.join(root, 'web/src'), { recursive: true }, (_event, file) => changed(file));
+  watch(path.join(root, 'schema'), (_event, file) => changed(file));
+}

@@ -8,7 +8,7 @@ import { type DataLock, heldMessage, LockHeld, lockDataDir } from './db/lock.js'
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
-import { createLogger, drainServer, keepIdleConnections } from '@digitic/server-kit';
+import { createLogger, drainServer, keepIdleConnections, listen } from '@digitic/server-kit';
 import type { ApiMetrics } from './observability/metrics.js';
 import type { CheckoutsService } from './payments/checkouts.js';
 import { createRazorpayProvider } from './payments/provider.js';
@@ -67,7 +67,8 @@ const app = createApp({
   pool: () => database.pool(),
 });
 
-const server = app.listen(config.port, config.host, () => {
+const server = await listen(app, config.port, config.host, 'API_PORT').catch((err: Error) => fail(`[api] ${err.message}`));
+{
   const { port } = server.address() as AddressInfo;
   const where = database.kind === 'pglite' ? `PGlite under ${target.kind === 'pglite' ? target.dir : ''}` : 'PostgreSQL';
   const provider = config.razorpay.simulated ? `payment simulator at ${config.razorpay.apiUrl}` : 'Razorpay';
@@ -75,9 +76,8 @@ const server = app.listen(config.port, config.host, () => {
   // Commands typed while the shop runs find the api here (see cli/run.ts).
   const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   lock?.update(`http://${local.includes(':') ? `[${local}]` : local}:${port}`);
-});
+}
 keepIdleConnections(server);
-server.on('error', (err) => fail(`[api] could not listen on ${config.host}:${config.port}: ${err.message}`));
 
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));
 

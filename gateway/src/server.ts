@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger, drainServer, keepIdleConnections } from '@digitic/server-kit';
+import { createLogger, drainServer, keepIdleConnections, listen } from '@digitic/server-kit';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 
@@ -39,14 +39,12 @@ async function announceWhenReady(port: number) {
   logger.info(`GraphQL at http://localhost:${port}/graphql${config.production ? '' : ' (Apollo Sandbox in a browser)'}`);
 }
 
-const listener = gateway.app.listen(config.port, config.host, () => {
-  void announceWhenReady((listener.address() as AddressInfo).port);
-});
-keepIdleConnections(listener);
-listener.on('error', (err) => {
-  logger.fatal(`could not listen on ${config.host}:${config.port}: ${err.message}`);
+const listener = await listen(gateway.app, config.port, config.host, 'PORT').catch((err: Error) => {
+  logger.fatal(err.message);
   process.exit(1);
 });
+keepIdleConnections(listener);
+void announceWhenReady((listener.address() as AddressInfo).port);
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
 /**

@@ -17,7 +17,19 @@ export interface RunningSimulator {
 export async function startSimulator(port = 0, options: SimulatorOptions = {}, host = '127.0.0.1'): Promise<RunningSimulator> {
   const { app, webhooks } = createSimulator(options);
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => {
+    const server = app.listen(port, host, (err?: NodeJS.ErrnoException) => {
+      // Express 5 hands a failed listen to this callback (a port in use, say): say which and what to do.
+      if (err) {
+        const taken = err.code === 'EADDRINUSE';
+        reject(
+          new Error(
+            taken
+              ? `port ${port} on ${host} is taken by another process: stop that process, or set PAYMENT_SIM_PORT to a free port`
+              : `could not listen on ${host}:${port}: ${err.message}`,
+          ),
+        );
+        return;
+      }
       const { port: bound } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${bound}`,

@@ -22,7 +22,10 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
-const sim = await startSimulator(port, { webhooks }, process.env.PAYMENT_SIM_HOST ?? '127.0.0.1');
+const sim = await startSimulator(port, { webhooks }, process.env.PAYMENT_SIM_HOST ?? '127.0.0.1').catch((err: Error) => {
+  console.error(`[payment simulator] ${err.message}`);
+  process.exit(1);
+});
 const where = webhooks.url ? `webhooks to ${webhooks.url}${webhooks.mode === 'deliver' ? '' : ` (${webhooks.mode})`}` : 'no webhooks';
 console.log(`payment simulator (stands in for Razorpay) at ${sim.url}; ${where}`);
 const stop = () => {

@@ -4,3 +4,4 @@ export { createHttpMetrics, DURATION_BUCKETS, metricsEndpoint } from './metrics.
 export { requestId, requestIdFrom } from './request-id.js';
 export { drainServer, keepIdleConnections } from './drain.js';
 export { commonSettings, ConfigError, emptyAsUndefined, optionalSecret, optionalString, parseSettings, port } from './env.js';
+export { listen, listenFailure } from './listen.js';

@@ -7,6 +7,7 @@ import {
   ConfigError,
   createHttpMetrics,
   keepIdleConnections,
+  listen,
   maskPath,
   metricsEndpoint,
   parseSettings,
@@ -86,5 +87,20 @@ describe('server kit', () => {
       expect(text).toContain('http_requests_total{method="GET",route="/x",status="200",service="kit"} 1');
       expect((await fetch(`${base}/prod-metrics`)).status).toBe(404);
     });
+  });
+});
+
+describe('listen', () => {
+  it('names a port another process holds and the setting that moves it', async () => {
+    const first = await listen((_req, res) => res.end('first'), 0, '127.0.0.1', 'PORT');
+    const { port } = first.address() as { port: number };
+    try {
+      await expect(listen((_req, res) => res.end('second'), port, '127.0.0.1', 'PORT')).rejects.toThrow(
+        `port ${port} on 127.0.0.1 is taken by another process: stop that process, or set PORT to a free port`,
+      );
+      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('first');
+    } finally {
+      first.close();
+    }
   });
 });
