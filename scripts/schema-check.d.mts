@@ -1,0 +1,2 @@
+// Types of schema-check.mjs, for the TypeScript tests that import it.
+export declare function unannouncedBreakingChanges(publishedSdl: string, currentSdl: string): string[];
