@@ -39,6 +39,13 @@ module.exports = {
       to: { path: '^(gateway|web)/' },
     },
     {
+      name: 'explorer-stands-alone',
+      comment: 'The GraphQL explorer talks to the gateway over HTTP only: it imports no other workspace.',
+      severity: 'error',
+      from: { path: '^explorer/' },
+      to: { path: '^(api|gateway|web|server-kit|shop-rules|rest-contract|payment-simulator|tests)/' },
+    },
+    {
       name: 'shared-packages-stand-alone',
       severity: 'error',
       comment: 'shop-rules, server-kit and rest-contract are used by the others and use none of them.',

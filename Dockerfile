@@ -14,6 +14,7 @@ COPY rest-contract/package.json rest-contract/
 COPY api/package.json api/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
+COPY explorer/package.json explorer/
 COPY payment-simulator/package.json payment-simulator/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
@@ -47,6 +48,9 @@ COPY --from=build --chown=node:node /app/payment-simulator/dist ./payment-simula
 COPY --from=build --chown=node:node /app/web/package.json ./web/
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
 COPY --from=build --chown=node:node /app/web/dist-server ./web/dist-server
+# The web app's trusted documents (TRUSTED_DOCUMENTS) and the offline explorer (GRAPHIQL=on).
+COPY --from=build --chown=node:node /app/web/src/__generated__/trusted-documents.json ./web/src/__generated__/trusted-documents.json
+COPY --from=build --chown=node:node /app/explorer/dist ./explorer/dist
 COPY --from=build --chown=node:node /app/tests/package.json ./tests/
 COPY --chown=node:node deploy/healthcheck.mjs ./deploy/healthcheck.mjs
 RUN mkdir -p /data && chown node:node /data

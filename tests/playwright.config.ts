@@ -55,6 +55,8 @@ export default defineConfig({
       PUBLIC_URL: SHOP_URL,
       SHOP_PHONE: '+971 4 555 0100',
       SHOP_EMAIL: 'care@digitic.test',
+      // As in production: the web app must send only its trusted documents, so every journey proves it does.
+      TRUSTED_DOCUMENTS: 'web',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -21,7 +21,9 @@ import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import { pino, type Logger } from 'pino';
 import { createGatewayMetrics } from './observability/metrics.js';
 import { queryCostPlugin } from './security/query-cost.js';
+import { trustedDocuments, trustedDocumentsPlugin } from './security/trusted-documents.js';
 import { authThrottle, type HitCounter, memoryCounter } from './security/throttle.js';
+import { explorerRoutes } from './web/explorer.js';
 import { pageSecurityHeaders } from './web/security-headers.js';
 import { sitemapRoutes } from './web/sitemap.js';
 import { hasIndex, staticFiles } from './web/static.js';
@@ -31,6 +33,7 @@ import { resolvers } from './resolvers/index.js';
 function routeOf(path: string): string {
   if (/^\/(graphql|health|ready|metrics|robots\.txt|sitemap\.xml)$/.test(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
+  if (path === '/graphiql' || path.startsWith('/graphiql/')) return '/graphiql';
   if (path.startsWith('/api/images/')) return '/api/images';
   if (path.startsWith('/payment-simulator/')) return '/payment-simulator';
   if (path.startsWith('/sitemaps/')) return '/sitemaps';
@@ -138,6 +141,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       return formatted;
     },
     plugins: [
+      // First: the others' requestDidStart see the document a trusted id stands for.
+      trustedDocumentsPlugin<GatewayContext>(trustedDocuments(config.trustedDocuments.file), config.trustedDocuments.mode),
       // graphql-armor's typings come from Apollo's CommonJS build; the plugins are the same objects.
       ...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]),
       queryCostPlugin<GatewayContext>(),
@@ -213,6 +218,12 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.use(
     '/graphql',
     cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false }),
+    // Queries may come as GET (the web app's trusted ids) and be kept by the browser: one customer's answer
+    // is never another's, nor a guest's.
+    (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+      res.vary('Authorization');
+      next();
+    },
     express.json({ limit: '100kb' }),
     expressMiddleware(server, {
       context: async ({ req, res }) =>
@@ -224,6 +235,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         }),
     }),
   );
+  if (config.explorerDist) app.use(explorerRoutes(config.explorerDist));
   // Razorpay's webhooks may be pointed at the shop's public address: the raw body and the signature go to the api untouched.
   app.post(
     '/api/payments/razorpay/webhook',

@@ -37,6 +37,7 @@ async function announceWhenReady(port: number) {
   if (stopping) return;
   if (config.webDist) logger.info(`the shop is at http://localhost:${port}`);
   logger.info(`GraphQL at http://localhost:${port}/graphql${config.production ? '' : ' (Apollo Sandbox in a browser)'}`);
+  if (config.explorerDist) logger.info(`GraphiQL, which works offline, at http://localhost:${port}/graphiql/`);
 }
 
 const listener = await listen(gateway.app, config.port, config.host, 'PORT').catch((err: Error) => {

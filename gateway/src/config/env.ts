@@ -1,5 +1,6 @@
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { commonSettings, ConfigError, emptyAsUndefined, optionalString as optional, parseSettings, port } from '@digitic/server-kit';
 import { z } from 'zod';
 
@@ -36,6 +37,15 @@ const EnvSchema = z.object({
   // Schema introspection (__schema, __type): on outside production; off in production unless the shop
   // publishes its schema to other clients this way.
   GRAPHQL_INTROSPECTION: z.enum(['on', 'off']).optional(),
+  // The offline GraphQL explorer (GraphiQL) at /graphiql/: on outside production; off in production unless set.
+  GRAPHIQL: z.enum(['on', 'off']).optional(),
+  // Which documents run (gateway/src/security/trusted-documents.ts): open (any, within the limits), web (the
+  // web app only its manifest's, other clients any), only (the manifest's alone). Unset: web in production, else open.
+  TRUSTED_DOCUMENTS: z.enum(['open', 'web', 'only']).optional(),
+  // The web app's manifest of trusted documents (written by npm run codegen).
+  TRUSTED_DOCUMENTS_FILE: optional,
+  // Where the explorer's build is (explorer/dist of this repository when unset).
+  GRAPHIQL_DIST: optional,
   // How long a server-rendered page is served from the cache before it is rendered again (0: never cached).
   PAGE_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(30),
   // Which proxies in front of the gateway may name the client in X-Forwarded-For (Express "trust proxy"):
@@ -43,6 +53,9 @@ const EnvSchema = z.object({
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off')),
 });
+
+/** A path in this repository (the gateway runs from gateway/src or gateway/dist, both two levels down). */
+const fromRepository = (relative: string) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
 
 export interface GatewayConfig {
   production: boolean;
@@ -61,6 +74,9 @@ export interface GatewayConfig {
   publicUrl: string;
   responseCache: boolean;
   introspection: boolean;
+  trustedDocuments: { mode: 'open' | 'web' | 'only'; file: string };
+  /** The built GraphiQL explorer served at /graphiql/, when it is on. */
+  explorerDist: string | undefined;
   pageCacheSeconds: number;
   /** Express's "trust proxy" setting. */
   trustProxy: boolean | number | string;
@@ -79,6 +95,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
   if (production && !env.RAZORPAY_KEY_ID) {
     throw new ConfigError(
       'Missing gateway settings:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the payment simulator never runs in production)',
+    );
+  }
+  const introspection = (env.GRAPHQL_INTROSPECTION ?? (production ? 'off' : 'on')) === 'on';
+  // Unset: on where introspection is on, outside production.
+  const explorer = env.GRAPHIQL ? env.GRAPHIQL === 'on' : !production && introspection;
+  if (explorer && !introspection) {
+    throw new ConfigError(
+      'Invalid gateway settings:\n  GRAPHIQL=on needs GRAPHQL_INTROSPECTION=on (the explorer reads the schema by introspection)',
     );
   }
   const simulated = !env.RAZORPAY_KEY_ID;
@@ -109,7 +133,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     responseCache: env.GATEWAY_RESPONSE_CACHE === 'on',
-    introspection: (env.GRAPHQL_INTROSPECTION ?? (production ? 'off' : 'on')) === 'on',
+    introspection,
+    trustedDocuments: {
+      mode: env.TRUSTED_DOCUMENTS ?? (production ? 'web' : 'open'),
+      file: env.TRUSTED_DOCUMENTS_FILE ?? fromRepository('web/src/__generated__/trusted-documents.json'),
+    },
+    explorerDist: explorer ? (env.GRAPHIQL_DIST ?? fromRepository('explorer/dist')) : undefined,
     pageCacheSeconds: env.PAGE_CACHE_S,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -66,6 +66,54 @@ const mutationsAfterRefresh = new ApolloLink((operation, forward) => {
   });
 });
 
+/** The name the gateway knows the web app by (sent as apollographql-client-name). */
+export const WEB_CLIENT_NAME = 'digitic-web';
+
+// Operation name -> id in the gateway's manifest of trusted documents (scripts/trusted-documents.mjs).
+// Loaded beside the first page, not with it: no request waits long, and the first load stays small.
+let operationIds: Promise<Record<string, string>> | undefined;
+const loadOperationIds = () =>
+  (operationIds ??= import('../__generated__/operation-ids.json').then(
+    (m) => m.default as Record<string, string>,
+    (err: unknown) => {
+      operationIds = undefined; // tried again with the next operation
+      throw err;
+    },
+  ));
+
+/**
+ * Sends the id of each operation instead of its document (the gateway runs only what its manifest holds,
+ * when locked); queries go as GET, so the browser and any cache in between can keep public answers.
+ */
+const trustedDocuments = new ApolloLink((operation, forward) => {
+  return new Observable((observer) => {
+    let subscription: { unsubscribe: () => void } | undefined;
+    let cancelled = false;
+    loadOperationIds().then(
+      (ids) => {
+        if (cancelled) return;
+        const id = ids[operation.operationName];
+        if (id) {
+          operation.extensions.persistedQuery = { version: 1, sha256Hash: id };
+          const query = getOperationDefinition(operation.query)?.operation === OperationTypeNode.QUERY;
+          operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
+            http: { includeQuery: false, includeExtensions: true },
+            // A GET must say it is no cross-site form (Apollo Server's CSRF prevention).
+            headers: { ...headers, 'x-apollo-operation-name': operation.operationName },
+            ...(query ? { fetchOptions: { method: 'GET' } } : {}),
+          }));
+        }
+        subscription = forward(operation).subscribe(observer);
+      },
+      (err: unknown) => observer.error(err),
+    );
+    return () => {
+      cancelled = true;
+      subscription?.unsubscribe();
+    };
+  });
+});
+
 /** The one cache shape, in the browser and in the server renderer, so the server's state restores as it was. */
 export const cacheConfig: InMemoryCacheConfig = {
   typePolicies: {
@@ -108,8 +156,15 @@ export function createApolloClient(uri = '/graphql', initialState?: NormalizedCa
     restoredFromServer = true;
   }
   return new ApolloClient({
-    link: from([mutationsAfterRefresh, signOutOnUnauthenticated, auth, new HttpLink({ uri, fetch: fetchKeepingGraphQLErrors })]),
+    link: from([
+      mutationsAfterRefresh,
+      signOutOnUnauthenticated,
+      auth,
+      trustedDocuments,
+      new HttpLink({ uri, fetch: fetchKeepingGraphQLErrors }),
+    ]),
     cache,
+    name: WEB_CLIENT_NAME,
     // Queries the server already answered are not asked again while the page hydrates.
     ssrForceFetchDelay: initialState ? 100 : 0,
   });

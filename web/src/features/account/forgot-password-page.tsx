@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
-import { useRequestPasswordResetMutation } from './__generated__/account';
+import { useRequestPasswordResetMutation } from './__generated__/request-password-reset';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';

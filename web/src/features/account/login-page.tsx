@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLoginMutation } from './__generated__/account';
+import { useLoginMutation } from './__generated__/login';
 import { FormField } from '../../components/form-field';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';

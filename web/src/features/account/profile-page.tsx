@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
-import { useUpdateProfileMutation } from './__generated__/account';
+import { useUpdateProfileMutation } from './__generated__/update-profile';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';

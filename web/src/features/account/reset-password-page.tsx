@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useResetPasswordMutation } from './__generated__/account';
+import { useResetPasswordMutation } from './__generated__/reset-password';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';

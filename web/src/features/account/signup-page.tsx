@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router-dom';
-import { useRegisterMutation } from './__generated__/account';
+import { useRegisterMutation } from './__generated__/register';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';

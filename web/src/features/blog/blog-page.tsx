@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { BlogPageDocument, useBlogPageQuery } from './__generated__/blog';
+import { BlogPageDocument, useBlogPageQuery } from './__generated__/blog-page';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';

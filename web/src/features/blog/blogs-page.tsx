@@ -1,4 +1,4 @@
-import { BlogsPageDocument, useBlogsPageQuery } from './__generated__/blog';
+import { BlogsPageDocument, useBlogsPageQuery } from './__generated__/blogs-page';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';

@@ -1,6 +1,8 @@
 import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
-import { useCartPageQuery, useRemoveCartLineMutation, useUpdateCartLineMutation } from './__generated__/cart';
+import { useCartPageQuery } from './__generated__/cart-page';
+import { useRemoveCartLineMutation } from './__generated__/remove-cart-line';
+import { useUpdateCartLineMutation } from './__generated__/update-cart-line';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { Price } from '../../components/price';

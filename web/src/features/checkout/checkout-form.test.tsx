@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CheckoutPageDocument } from './__generated__/checkout';
+import { CheckoutPageDocument } from './__generated__/checkout-page';
 import { CheckoutPage } from './checkout-page';
 
 describe('checkout form validation messages (spec §5)', () => {

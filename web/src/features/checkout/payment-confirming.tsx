@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useCheckoutStatusQuery } from './__generated__/checkout';
+import { useCheckoutStatusQuery } from './__generated__/checkout-status';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 

@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  ProductPageDocument,
-  type ProductPageQuery,
-  useAddToCartMutation,
-  useProductCartStateQuery,
-  useProductPageQuery,
-} from './__generated__/product';
+import { useAddToCartMutation } from './__generated__/add-to-cart';
+import { useProductCartStateQuery } from './__generated__/product-cart-state';
+import { ProductPageDocument, type ProductPageQuery, useProductPageQuery } from './__generated__/product-page';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';

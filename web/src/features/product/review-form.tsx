@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router-dom';
-import { useRateProductMutation } from './__generated__/product';
+import { useRateProductMutation } from './__generated__/rate-product';
 import { StarRating } from '../../components/star-rating';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';

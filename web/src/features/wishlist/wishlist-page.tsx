@@ -1,6 +1,7 @@
 import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
-import { useRemoveFromWishlistMutation, useWishlistPageQuery } from './__generated__/wishlist';
+import { useRemoveFromWishlistMutation } from './__generated__/remove-from-wishlist';
+import { useWishlistPageQuery } from './__generated__/wishlist-page';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
