@@ -16,7 +16,7 @@ export default defineConfig({
     include:
       process.env.SUITE === 'resilience'
         ? ['resilience/**/*.test.ts']
-        : ['security/**/*.test.ts', 'deploy/**/*.test.ts', 'rendering/**/*.test.ts', 'schema/**/*.test.ts'],
+        : ['security/**/*.test.ts', 'deploy/**/*.test.ts', 'rendering/**/*.test.ts', 'schema/**/*.test.ts', 'examples/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

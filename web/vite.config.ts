@@ -11,8 +11,9 @@ import { defineConfig } from 'vitest/config';
 // here), one module per rule so a page's chunk carries only the rules it uses.
 const shopRules = fileURLToPath(new URL('../shop-rules/src', import.meta.url));
 
-// In development the SPA runs on Vite and talks to the gateway (npm start or npm run dev) at :4000.
-const gateway = 'http://127.0.0.1:4000';
+// In development the SPA runs on Vite (WEB_DEV_PORT, 5173) and talks to the gateway of npm run dev (PORT, 4000).
+const gateway = `http://127.0.0.1:${process.env.PORT ?? '4000'}`;
+const devPort = Number(process.env.WEB_DEV_PORT ?? 5173);
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -42,11 +43,29 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+/** npm run dev:mock: msw's service worker served from its package (nothing generated into public/). */
+function mockServiceWorker(): Plugin {
+  const file = fileURLToPath(import.meta.resolve('msw/mockServiceWorker.js'));
+  return {
+    name: 'digitic-mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        void readFile(file).then((script) => {
+          res.setHeader('Content-Type', 'text/javascript');
+          res.end(script);
+        });
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
+  plugins: [react(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
   resolve: { alias: [{ find: /^@digitic\/shop-rules\/(\w+)$/, replacement: `${shopRules}/$1.ts` }] },
   server: {
-    port: 5173,
+    port: devPort,
+    strictPort: true,
     proxy: { '/graphql': gateway, '/api/images': gateway, '/payment-simulator': gateway },
   },
   // Every browser the shop supports knows modulepreload: no polyfill in the entry.

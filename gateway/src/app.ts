@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import responseCachePlugin from '@apollo/server-plugin-response-cache';
 import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -54,6 +55,18 @@ const correlationPlugin: ApolloServerPlugin<GatewayContext> = {
           ...e,
           extensions: { ...e.extensions, requestId: contextValue.requestId },
         }));
+      },
+    };
+  },
+};
+
+// A customer's answer changes with what they do next (a review, a wishlist heart): the browser keeps none,
+// the app's own cache does. Public answers keep their max-age, for the browser and any cache in between.
+const privateAnswersNotStored: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.http.headers.get('cache-control')?.includes('private')) response.http.headers.set('cache-control', 'no-store');
       },
     };
   },
@@ -148,6 +161,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       queryCostPlugin<GatewayContext>(),
       metrics.plugin<GatewayContext>(),
       correlationPlugin,
+      // Named here (Apollo Server would add it last) so that the headers it writes are seen by the next plugin.
+      ApolloServerPluginCacheControl(),
+      privateAnswersNotStored,
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       ...(!config.responseCache
         ? []

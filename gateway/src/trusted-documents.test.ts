@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/env.js';
 import { WEB_CLIENT_NAME } from './security/trusted-documents.js';
-import { startTestGateway, type TestGateway } from './test/harness.js';
+import { signUp, startTestGateway, type TestGateway } from './test/harness.js';
 
 // The web app's manifest as npm run codegen writes it (scripts/trusted-documents.mjs).
 const manifest = JSON.parse(readFileSync(loadConfig({}).trustedDocuments.file, 'utf8')) as {
@@ -25,12 +25,19 @@ type Answer = {
 };
 
 /** A query by id alone, as GET: what the web app sends. */
-async function byId(gw: TestGateway, id: string, client = WEB_CLIENT_NAME): Promise<Answer> {
-  const params = new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: id } }) });
-  const res = await fetch(`${gw.url}/graphql?${params.toString()}`, {
-    headers: { 'apollographql-client-name': client, 'x-apollo-operation-name': 'ShopInfo' },
+async function byId(gw: TestGateway, id: string, variables: Record<string, unknown> = {}, token?: string) {
+  const params = new URLSearchParams({
+    variables: JSON.stringify(variables),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: id } }),
   });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+  const res = await fetch(`${gw.url}/graphql?${params.toString()}`, {
+    headers: {
+      'apollographql-client-name': WEB_CLIENT_NAME,
+      'x-apollo-operation-name': 'WebApp',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
 }
 
 /** A whole document as POST, from the web app or another client. */
@@ -100,6 +107,29 @@ describe.each([
     const answer = await byDocument(gw, shopInfo.body, 'partner-app');
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data?.shopInfo).toBeTruthy();
+  });
+});
+
+describe('answers to GET', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  // A customer's answers kept by the browser for a minute put back a wishlist heart or hid a new review.
+  it("let the browser keep a guest's public answer, and never a customer's", async () => {
+    const products = await gw.gql<{ products: { items: { id: string }[] } }>('{ products(pageSize: 1) { items { id } } }');
+    const id = products.data?.products.items[0]?.id;
+    const guest = await byId(gw, operation('ProductPage').id, { id });
+    expect(guest.body.errors).toBeUndefined();
+    expect(guest.headers.get('cache-control')).toBe('max-age=60, public');
+    expect(guest.headers.get('vary')).toMatch(/Authorization/);
+
+    const { token } = await signUp(gw);
+    const customer = await byId(gw, operation('ProductPage').id, { id }, token);
+    expect(customer.body.errors).toBeUndefined();
+    expect(customer.headers.get('cache-control')).toBe('no-store');
   });
 });
 

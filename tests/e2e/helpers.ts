@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 
 export interface Customer {
   _id: string;
@@ -66,4 +66,12 @@ export async function fillAddress(page: Page): Promise<void> {
   await page.getByPlaceholder('City').fill('Surat');
   await page.getByLabel('State').selectOption('Gujarat');
   await page.getByPlaceholder('Zipcode').fill('395003');
+}
+
+/** The GraphQL operation a request to /graphql carries: queries go as GET (a trusted id), mutations as POST. */
+export function operationOf(request: Request): string | null {
+  const url = new URL(request.url());
+  if (url.pathname !== '/graphql') return null;
+  if (request.method() === 'GET') return url.searchParams.get('operationName');
+  return ((request.postDataJSON() ?? {}) as { operationName?: string }).operationName ?? null;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { firstProduct, newCustomer, signIn } from './helpers';
+import { firstProduct, newCustomer, operationOf, signIn } from './helpers';
 
 /** Console errors and page errors while the page loads and hydrates (React reports mismatches there). */
 function watchConsole(page: Page) {
@@ -103,15 +103,18 @@ test('a wishlist toggle made while a signed-in page refreshes is kept', async ({
   await signIn(page, customer);
   let delivered: () => void = () => undefined;
   const refreshLanded = new Promise<void>((resolve) => (delivered = resolve));
-  await page.route('**/graphql', async (route) => {
-    const req = route.request();
-    if (!(req.postData() ?? '').includes('StorePage') || !req.headers()['authorization']) return route.continue();
-    // The server answers at once (a guest's hearts, empty); the answer reaches the page late.
-    const response = await route.fetch();
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.fulfill({ response });
-    delivered();
-  });
+  await page.route(
+    (url) => url.pathname === '/graphql',
+    async (route) => {
+      const req = route.request();
+      if (operationOf(req) !== 'StorePage' || !req.headers()['authorization']) return route.continue();
+      // The server answers at once (a guest's hearts, empty); the answer reaches the page late.
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ response });
+      delivered();
+    },
+  );
   await page.goto('/product?sort=price');
   const card = page.getByRole('region', { name: 'Products' }).getByRole('article').first();
   const title = (await card.getByRole('heading').textContent()) ?? '';
@@ -136,10 +139,13 @@ test('a product opened from a list shows its title and price at once, before its
   // Hold the product page's query: what shows meanwhile comes from the cache.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/graphql', async (route) => {
-    if (route.request().postData()?.includes('ProductPage')) await held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === '/graphql',
+    async (route) => {
+      if (operationOf(route.request()) === 'ProductPage') await held;
+      await route.continue();
+    },
+  );
   await card.getByRole('heading').getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.locator('.product-info .price').first()).toContainText('Rs.');

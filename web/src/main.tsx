@@ -17,7 +17,10 @@ function boot() {
   void import('./boot');
 }
 
-if (!serverRendered || document.readyState === 'complete') {
+if (import.meta.env.MODE === 'mock') {
+  // npm run dev:mock (compiled out of every build): the mock api answers before the app asks anything.
+  void import('./mocks/browser').then((mock) => mock.startMockApi()).then(boot);
+} else if (!serverRendered || document.readyState === 'complete') {
   boot();
 } else {
   let started = false;

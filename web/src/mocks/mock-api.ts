@@ -1,0 +1,257 @@
+// The shop's GraphQL schema answered in the browser from memory, for the web app run alone
+// (npm run dev:mock) and for tests: the real schema, the real documents, resolvers over demo data.
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { graphql, GraphQLError } from 'graphql';
+import typeDefs from '../../../schema/schema.graphql?raw';
+import { BLOGS, COLORS, type DemoProduct, picture, PRODUCTS } from './demo-data';
+
+interface Customer {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string | null;
+  password: string;
+}
+interface Line {
+  id: string;
+  productId: string;
+  colorId: string;
+  quantity: number;
+}
+interface Context {
+  customer: Customer | null;
+}
+type Args = Record<string, unknown>;
+
+const SHIPPING = 100;
+const fail = (message: string, code: string): never => {
+  throw new GraphQLError(message, { extensions: { code } });
+};
+
+/** A fresh shop in memory: its own accounts, carts and wishlists. */
+export function createMockApi() {
+  const customers = new Map<string, Customer>();
+  const tokens = new Map<string, Customer>();
+  const carts = new Map<string, Line[]>();
+  const wishlists = new Map<string, Set<string>>();
+  const products = PRODUCTS.map((p) => ({ ...p, reviews: [...p.reviews] }));
+  let nextId = 1;
+  const newId = (kind: string) => `mock-${kind}-${nextId++}`;
+
+  const productById = (id: unknown) => products.find((p) => p.id === id) ?? null;
+  const signedIn = (ctx: Context): Customer => ctx.customer ?? fail('Please sign in again', 'UNAUTHENTICATED');
+  const cartOf = (c: Customer) => carts.get(c.id) ?? carts.set(c.id, []).get(c.id)!;
+  const wishlistOf = (c: Customer) => wishlists.get(c.id) ?? wishlists.set(c.id, new Set()).get(c.id)!;
+  const cart = (c: Customer) => {
+    const lines = cartOf(c).map((l) => {
+      const product = productById(l.productId) as DemoProduct;
+      return {
+        id: l.id,
+        product,
+        color: COLORS.find((x) => x.id === l.colorId),
+        quantity: l.quantity,
+        unitPrice: product.price,
+        lineTotal: product.price * l.quantity,
+      };
+    });
+    const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+    return { id: c.id, lines, lineCount: lines.length, subtotal, shipping: SHIPPING, total: subtotal + SHIPPING };
+  };
+  const quantity = (n: unknown) => (typeof n === 'number' && n >= 1 && n <= 10 ? n : fail('Quantity must be 1 to 10', 'BAD_USER_INPUT'));
+  const session = (c: Customer) => {
+    const token = newId('token');
+    tokens.set(token, c);
+    return { token, customer: c };
+  };
+  const matches = (p: DemoProduct, f: Args = {}) =>
+    (!f.category || p.category === f.category) &&
+    (!f.brand || p.brand === f.brand) &&
+    (!f.tag || p.tags.includes(f.tag as string)) &&
+    (f.minPrice == null || p.price >= (f.minPrice as number)) &&
+    (f.maxPrice == null || p.price <= (f.maxPrice as number)) &&
+    (typeof f.search !== 'string' || !f.search || p.title.toLowerCase().includes(f.search.toLowerCase()));
+  const SORTS: Record<string, (a: DemoProduct, b: DemoProduct) => number> = {
+    TITLE_ASC: (a, b) => a.title.localeCompare(b.title),
+    TITLE_DESC: (a, b) => b.title.localeCompare(a.title),
+    PRICE_ASC: (a, b) => a.price - b.price,
+    PRICE_DESC: (a, b) => b.price - a.price,
+    OLDEST: (a, b) => a.createdAt.localeCompare(b.createdAt),
+    NEWEST: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  };
+  const newest = (list: DemoProduct[], first: unknown) => [...list].sort(SORTS.NEWEST).slice(0, Number(first ?? 8));
+  const facets = () => ({
+    categories: [...new Set(products.map((p) => p.category))].sort(),
+    brands: [...new Set(products.map((p) => p.brand))].sort(),
+    tags: [...new Set(products.flatMap((p) => p.tags))].sort(),
+    colors: COLORS,
+  });
+  const blog = (b: (typeof BLOGS)[number], i: number) => ({
+    ...b,
+    images: [{ url: picture(b.title, 200 + i * 60) }],
+    image: { url: picture(b.title, 200 + i * 60) },
+  });
+
+  const resolvers = {
+    Query: {
+      products: (_: unknown, { filter, sort, page, pageSize }: Args) => {
+        const all = products.filter((p) => matches(p, filter as Args)).sort(SORTS[typeof sort === 'string' ? sort : 'NEWEST']);
+        const size = Number(pageSize ?? 20);
+        const at = Number(page ?? 1);
+        return {
+          items: all.slice((at - 1) * size, at * size),
+          totalCount: all.length,
+          totalCountIsExact: true,
+          page: at,
+          pageSize: size,
+          hasNextPage: at * size < all.length,
+          facets: facets(),
+        };
+      },
+      product: (_: unknown, { id }: Args) => productById(id),
+      popularProducts: (_: unknown, { first }: Args) =>
+        newest(
+          products.filter((p) => p.tags.includes('popular')),
+          first,
+        ),
+      productsByTag: (_: unknown, { tag, first }: Args) =>
+        newest(
+          products.filter((p) => p.tags.includes(tag as string)),
+          first,
+        ),
+      productFacets: facets,
+      searchProducts: (_: unknown, { query, first }: Args) => {
+        const all = products.filter((p) => matches(p, { search: query }));
+        return {
+          items: all.slice(0, Number(first ?? 10)),
+          totalCount: all.length,
+          hasMore: all.length > Number(first ?? 10),
+          endCursor: null,
+        };
+      },
+      blogs: () => BLOGS.map(blog),
+      blog: (_: unknown, { id }: Args) => {
+        const i = BLOGS.findIndex((b) => b.id === id);
+        return i < 0 ? null : blog(BLOGS[i]!, i);
+      },
+      me: (_: unknown, __: Args, ctx: Context) => ctx.customer,
+      cart: (_: unknown, __: Args, ctx: Context) => cart(signedIn(ctx)),
+      wishlist: (_: unknown, __: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        return { id: c.id, products: [...wishlistOf(c)].map(productById) };
+      },
+      myOrders: (_: unknown, __: Args, ctx: Context) => (signedIn(ctx), []),
+      shopInfo: () => ({
+        name: 'Digitic',
+        phone: '+971 4 000 0000',
+        email: 'support@digitic.example',
+        address: 'Digitic Electronics, Sheikh Zayed Road, Dubai, UAE',
+        hours: 'Monday – Sunday 10 AM – 8 PM',
+        currencyPrefix: 'Rs.',
+        shippingFee: SHIPPING,
+        freeShippingNotice: 'Free Shipping Over AED 400 & Free Returns',
+        paymentKeyId: 'rzp_test_mock',
+        checkoutScriptUrl: '/payment-simulator/checkout.js',
+        paymentsSimulated: true,
+      }),
+      checkoutStatus: () => null,
+    },
+    Mutation: {
+      register: (_: unknown, { input }: Args) => {
+        const i = input as Omit<Customer, 'id'>;
+        if ([...customers.values()].some((c) => c.email === i.email)) fail('An account with this email already exists', 'CONFLICT');
+        const customer = { ...i, lastname: i.lastname ?? '', mobile: i.mobile ?? null, id: newId('customer') };
+        customers.set(customer.id, customer);
+        return customer;
+      },
+      login: (_: unknown, { input }: Args) => {
+        const { email, password } = input as { email: string; password: string };
+        const customer = [...customers.values()].find((c) => c.email === email && c.password === password);
+        return session(customer ?? fail('Invalid email or password', 'UNAUTHENTICATED'));
+      },
+      updateProfile: (_: unknown, { input }: Args, ctx: Context) => session(Object.assign(signedIn(ctx), input)),
+      requestPasswordReset: () => ({ message: 'If the email has an account, a reset link is on its way' }),
+      resetPassword: () => fail('The mock shop sends no e-mail: there is no reset token to use', 'BAD_USER_INPUT'),
+      toggleWishlist: (_: unknown, { productId }: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        const list = wishlistOf(c);
+        const product = productById(productId) ?? fail('No product found!', 'NOT_FOUND');
+        if (!list.delete(product.id)) list.add(product.id);
+        return { wishlist: { id: c.id, products: [...list].map(productById) }, product };
+      },
+      rateProduct: (_: unknown, { input }: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        const { productId, star, comment } = input as { productId: string; star: number; comment: string };
+        const product = productById(productId) ?? fail('No product found!', 'NOT_FOUND');
+        product.reviews = [
+          ...product.reviews.filter((r) => r.authorName !== c.firstname),
+          { id: newId('review'), star, comment, authorName: c.firstname, createdAt: new Date().toISOString() },
+        ];
+        return product;
+      },
+      addToCart: (_: unknown, { input }: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        const { productId, colorId, quantity: n } = input as Line & { quantity: number };
+        const product = productById(productId) ?? fail('No product found!', 'NOT_FOUND');
+        if (product.stock <= 0) fail(`Sorry, ${product.title} is out of stock`, 'BAD_USER_INPUT');
+        const lines = cartOf(c);
+        const line = lines.find((l) => l.productId === productId && l.colorId === colorId);
+        if (line) line.quantity = quantity(line.quantity + n);
+        else lines.push({ id: newId('line'), productId, colorId, quantity: quantity(n) });
+        return cart(c);
+      },
+      updateCartLine: (_: unknown, { input }: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        const { lineId, quantity: n } = input as { lineId: string; quantity: number };
+        const line = cartOf(c).find((l) => l.id === lineId) ?? fail('No such cart line', 'NOT_FOUND');
+        line.quantity = quantity(n);
+        return cart(c);
+      },
+      removeCartLine: (_: unknown, { lineId }: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        carts.set(
+          c.id,
+          cartOf(c).filter((l) => l.id !== lineId),
+        );
+        return cart(c);
+      },
+      emptyCart: (_: unknown, __: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        carts.set(c.id, []);
+        return cart(c);
+      },
+      startCheckout: () => fail('Payments need the shop itself: run npm run dev for the whole shop', 'PAYMENT_FAILED'),
+      placeOrder: () => fail('Payments need the shop itself: run npm run dev for the whole shop', 'PAYMENT_FAILED'),
+      submitEnquiry: (_: unknown, { input }: Args) => ({ ...(input as object), id: newId('enquiry'), status: 'Submitted' }),
+    },
+    Product: {
+      images: (p: DemoProduct) => [{ url: picture(p.title, (Number(p.id.split('-').at(-1)) * 47) % 360) }],
+      rating: (p: DemoProduct) => (p.reviews.length ? Math.round(p.reviews.reduce((s, r) => s + r.star, 0) / p.reviews.length) : 0),
+      reviewCount: (p: DemoProduct) => p.reviews.length,
+      inStock: (p: DemoProduct) => p.stock > 0,
+      inWishlist: (p: DemoProduct, _: Args, ctx: Context) => (ctx.customer ? wishlistOf(ctx.customer).has(p.id) : false),
+    },
+  };
+
+  const schema = makeExecutableSchema({ typeDefs, resolvers });
+  return {
+    /** Runs one operation as the gateway would, for the customer the bearer token names. */
+    execute(source: string, variables: Record<string, unknown> | undefined, authorization: string | null) {
+      const token = authorization?.replace(/^Bearer /, '') ?? null;
+      return graphql({ schema, source, variableValues: variables, contextValue: { customer: token ? (tokens.get(token) ?? null) : null } });
+    },
+    /** A customer with a session, as if they had registered and signed in. */
+    signedInCustomer(firstname = 'Asha') {
+      const customer: Customer = {
+        id: newId('customer'),
+        firstname,
+        lastname: 'Patel',
+        email: `${newId('mail')}@example.com`,
+        mobile: null,
+        password: 'password',
+      };
+      customers.set(customer.id, customer);
+      return session(customer);
+    },
+  };
+}
