@@ -15,6 +15,7 @@ COPY api/package.json api/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY explorer/package.json explorer/
+COPY examples/node-client/package.json examples/node-client/
 COPY payment-simulator/package.json payment-simulator/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund

@@ -108,6 +108,18 @@ describe('Dockerfile', () => {
     expect(copied.length).toBeGreaterThan(10);
     for (const p of copied) if (p !== '.') expect(existsSync(path.join(ROOT, p)), p).toBe(true);
   });
+
+  // npm ci in the build stage needs every workspace's package.json, or the lock file and the tree disagree.
+  it("copies every workspace's package.json before npm ci", () => {
+    const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+    const build = stages[0] as string;
+    const ci = build.indexOf('RUN npm ci');
+    for (const ws of workspaces) {
+      const at = build.indexOf(`COPY ${ws}/package.json ${ws}/`);
+      expect(at, ws).toBeGreaterThan(0);
+      expect(at, ws).toBeLessThan(ci);
+    }
+  });
 });
 
 describe('deploy/nginx.conf', () => {
