@@ -66,7 +66,8 @@ const privateAnswersNotStored: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
-        if (response.http.headers.get('cache-control')?.includes('private')) response.http.headers.set('cache-control', 'no-store');
+        if (response.http.headers.get('cache-control')?.includes('private'))
+          response.http.headers.set('cache-control', 'private, no-store');
       },
     };
   },

@@ -129,7 +129,7 @@ describe('answers to GET', () => {
     const { token } = await signUp(gw);
     const customer = await byId(gw, operation('ProductPage').id, { id }, token);
     expect(customer.body.errors).toBeUndefined();
-    expect(customer.headers.get('cache-control')).toBe('no-store');
+    expect(customer.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 
