@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../bench/shop-process';
@@ -46,12 +47,15 @@ beforeAll(async () => {
       DATA_DIR: path.join(tree, '.data'),
       DATABASE_URL: '',
       REDIS_URL: '',
+      NO_COLOR: '1',
     },
   });
   dev.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   dev.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const until = Date.now() + 150_000;
-  while (!/the shop is at|GraphQL at/.test(output) || !/Local:/.test(output)) {
+  // What it printed, without the colours a CI terminal may ask for.
+  const printed = () => stripVTControlCharacters(output);
+  while (!/the shop is at|GraphQL at/.test(printed()) || !/Local:/.test(printed())) {
     if (dev.exitCode !== null || /Failed running/.test(output)) throw new Error(`npm run dev failed:\n${output}`);
     if (Date.now() > until) throw new Error(`npm run dev did not come up:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
