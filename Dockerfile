@@ -44,8 +44,11 @@ COPY --from=build --chown=node:node /app/api/package.json ./api/
 COPY --from=build --chown=node:node /app/api/dist ./api/dist
 COPY --from=build --chown=node:node /app/gateway/package.json ./gateway/
 COPY --from=build --chown=node:node /app/gateway/dist ./gateway/dist
+# The gateway's own versions of packages another workspace needs older (its Redis client, keyv 5).
+COPY --from=build --chown=node:node /app/gateway/node_modules ./gateway/node_modules
 COPY --from=build --chown=node:node /app/payment-simulator/package.json ./payment-simulator/
 COPY --from=build --chown=node:node /app/payment-simulator/dist ./payment-simulator/dist
+COPY --from=build --chown=node:node /app/payment-simulator/public ./payment-simulator/public
 COPY --from=build --chown=node:node /app/web/package.json ./web/
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
 COPY --from=build --chown=node:node /app/web/dist-server ./web/dist-server
