@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
+import { assertBuilt } from './built.mjs';
 
 const KB = 1024;
 // The goal for the first load of / is 100 kB. React 19's react-dom (~61 kB), Apollo Client 3 with its helpers
@@ -21,6 +22,12 @@ const ROUTE_OWN_BUDGET = 30 * KB;
 const FORM_LIBRARIES = /node_modules\/(react-hook-form|zod|@hookform)\//;
 
 const dist = path.resolve(import.meta.dirname, '../web/dist');
+try {
+  assertBuilt(['web']);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const gz = new Map();
 const size = (file) => {

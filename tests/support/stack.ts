@@ -7,6 +7,7 @@ import pg from 'pg';
 import { serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
 import { Balancer } from './balancer';
 import { FaultProxy } from './fault-proxy';
+import { assertBuilt } from '../../scripts/built.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters-0123456789';
@@ -154,6 +155,8 @@ export async function localPostgres(): Promise<string | null> {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { basePort, apis = 1, gateways = 1, production = false } = options;
+  // The stack runs the built services: a clear word instead of a missing file when they are not built.
+  assertBuilt(['api', 'gateway', 'payment-simulator', ...(options.web ? (['web'] as const) : [])]);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'digitic-stack-'));
   const databaseUrl = options.databaseUrl ?? (options.postgresAdminUrl ? await createDatabase(options.postgresAdminUrl) : null);
   if (!databaseUrl && apis > 1) throw new Error('Several apis share one PostgreSQL: set DATABASE_URL (or pass postgresAdminUrl)');
