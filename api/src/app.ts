@@ -83,7 +83,7 @@ export function createApp(deps: AppOptions) {
       log: (line) => logger.info(line),
       count: (o) => metrics.webhook(o),
     }),
-    internalRoutes(deps.config.internalToken, () => ({
+    internalRoutes(deps.config.internalToken, deps.backup ?? null, () => ({
       db: deps.db,
       payments: deps.payments,
       checkouts,

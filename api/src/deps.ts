@@ -30,4 +30,6 @@ export interface AppDeps {
   pool?: () => { total: number; idle: number; waiting: number } | null;
   /** Checkout records: started here, completed by placeOrder, webhooks and reconciliation alike. */
   checkouts: CheckoutsService;
+  /** The embedded database's files as a tar.gz, for npm run db:backup while the shop runs (PGlite only). */
+  backup?: (() => Promise<Uint8Array>) | null;
 }

@@ -65,6 +65,7 @@ const app = createApp({
   logger,
   draining: () => draining,
   pool: () => database.pool(),
+  backup: database.dump,
 });
 
 const server = await listen(app, config.port, config.host, 'API_PORT').catch((err: Error) => fail(`[api] ${err.message}`));

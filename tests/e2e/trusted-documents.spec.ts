@@ -19,8 +19,8 @@ test('the storefront names itself and sends trusted ids alone, queries as GET', 
   });
   // A page the browser renders itself asks for its data.
   await page.goto('/login');
-  await page.getByRole('searchbox').first().fill('mac');
-  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Search products' }).fill('mac');
+  await expect(page.getByRole('listbox', { name: 'Matching products' }).getByRole('option').first()).toBeVisible();
   expect(sent.length).toBeGreaterThan(0);
   for (const request of sent) {
     expect(request).toMatchObject({ method: 'GET', client: WEB_CLIENT_NAME, query: null });

@@ -6,7 +6,10 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
-export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+export type DbTarget =
+  | { kind: 'postgres'; url: string }
+  // load: a backup (dumpDataDir's tar.gz) to start an empty data directory from.
+  | { kind: 'pglite'; dir: string | null; load?: Blob };
 
 export interface Db {
   db: Kysely<Database>;
@@ -14,6 +17,8 @@ export interface Db {
   close(): Promise<void>;
   /** Connection counts of the PostgreSQL pool (null on PGlite). */
   pool(): { total: number; idle: number; waiting: number } | null;
+  /** The embedded database's files as a tar.gz (PGlite's own dump); null on PostgreSQL, which pg_dump backs up. */
+  dump: (() => Promise<Uint8Array>) | null;
 }
 
 // int8 (counts, sums) as JS numbers: the shop's counts and rupee totals stay far below 2^53.
@@ -36,6 +41,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
       kind: 'postgres',
       close: () => db.destroy(),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dump: null,
     };
   }
   if (target.dir) mkdirSync(target.dir, { recursive: true });
@@ -45,7 +51,14 @@ export async function openDb(target: DbTarget): Promise<Db> {
     // process. The demo catalogue is a few MB; 16 MB holds it whole and keeps the api near 170 MiB
     // (measured by bench:start: 383 MiB with the default). A shop that outgrows it runs on PostgreSQL.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(target.load ? { loadDataDir: target.load } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy(), pool: () => null };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    pool: () => null,
+    dump: async () => new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
+  };
 }
