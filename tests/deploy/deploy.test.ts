@@ -23,7 +23,10 @@ type Service = {
   ports?: string[];
   volumes?: string[];
 };
-const compose = parse(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const readCompose = (file: string) =>
+  parse(readFileSync(path.join(ROOT, file), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = readCompose('compose.yaml');
+const demo = readCompose('compose.demo.yaml');
 const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
 const nginx = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
 
@@ -33,27 +36,57 @@ const substitute = (value: string, env: Record<string, string>) =>
     /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
     (_m, name: string, op?: string, rest?: string) => env[name] ?? (op === '-' ? (rest ?? '') : ''),
   );
-const OPERATOR_ENV = { JWT_SECRET: 'a-secret-for-the-compose-check-0123456789abcdef' };
-const envOf = (s: Service) =>
-  Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, substitute(String(v), OPERATOR_ENV)]));
+const OPERATOR_ENV = {
+  JWT_SECRET: 'a-secret-for-the-compose-check-0123456789abcdef',
+  POSTGRES_PASSWORD: 'p@ss/word:with#url%characters',
+  RAZORPAY_KEY_ID: 'rzp_live_compose',
+  RAZORPAY_KEY_SECRET: 'a-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'a-webhook-secret',
+};
+const envOf = (s: Service, operator: Record<string, string> = OPERATOR_ENV) =>
+  Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, substitute(String(v), operator)]));
+/** A service as compose runs it with the demo file added (environment maps merge key by key). */
+const withDemo = (name: string): Service => ({
+  ...compose.services[name],
+  ...demo.services[name],
+  environment: { ...compose.services[name]?.environment, ...demo.services[name]?.environment },
+});
+const SECRETS = [
+  'JWT_SECRET',
+  'PGPASSWORD',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET_PREVIOUS',
+  'SMTP_URL',
+];
 
 describe('compose.yaml', () => {
   const { services } = compose;
 
-  it('runs PostgreSQL, Redis, the simulator, 2 apis, 2 gateways and a proxy, each waiting for what it needs', () => {
-    expect(Object.keys(services).sort()).toEqual(['api1', 'api2', 'gateway1', 'gateway2', 'postgres', 'proxy', 'redis', 'simulator']);
+  it('runs PostgreSQL, Redis, 2 apis, 2 gateways and a proxy, each waiting for what it needs; the demo adds the simulator', () => {
+    expect(Object.keys(services).sort()).toEqual(['api1', 'api2', 'gateway1', 'gateway2', 'postgres', 'proxy', 'redis']);
+    expect(Object.keys(demo.services).sort()).toEqual(['api1', 'api2', 'gateway1', 'gateway2', 'simulator']);
     for (const [name, s] of Object.entries(services)) {
       for (const dep of Object.keys(s.depends_on ?? {})) expect(services[dep], `${name} depends on ${dep}`).toBeDefined();
     }
+    expect(Object.keys(demo.services.api1?.depends_on ?? {})).toEqual(['simulator']);
     expect(services.proxy?.ports).toEqual(['${SHOP_PORT:-8080}:80']);
     expect(services.gateway1?.environment?.SHOP_API_URL).toBe('http://api1:4001/api');
     expect(services.gateway2?.environment?.SHOP_API_URL).toBe('http://api2:4001/api');
     for (const db of ['postgres', 'redis']) expect(services[db]?.healthcheck?.test.length).toBeGreaterThan(0);
   });
 
+  it('runs PostgreSQL, Redis and nginx on versions their projects support, pinned to a minor release', () => {
+    expect(services.postgres?.image).toMatch(/^postgres:(1[6-9])\.\d+-alpine$/);
+    expect(services.redis?.image).toMatch(/^redis:(7\.[24]|8\.\d+)-alpine$/);
+    expect(services.proxy?.image).toMatch(/^nginx:1\.(2[89]|[3-9]\d)(\.\d+)?-alpine$/);
+  });
+
   it("runs the shop's services from the one image, with commands that exist in the build", () => {
-    for (const name of ['simulator', 'api1', 'api2', 'gateway1', 'gateway2']) {
-      const s = services[name] as Service;
+    for (const [name, s] of [
+      ...['api1', 'api2', 'gateway1', 'gateway2'].map((n) => [n, services[n] as Service] as const),
+      ['simulator', demo.services.simulator as Service] as const,
+    ]) {
       expect(s.build, name).toBe('.');
       const [node, ...args] = s.command ?? [];
       const script = args.at(-1);
@@ -66,19 +99,65 @@ describe('compose.yaml', () => {
     }
   });
 
-  it("gives every api and gateway settings that pass the service's own start-up checks", () => {
+  it('runs the shop in production, and the demo in development with the simulator', () => {
     for (const name of ['api1', 'api2']) {
       const config = loadApiConfig(envOf(services[name] as Service));
-      expect(config.databaseUrl).toBe('postgres://digitic:digitic@postgres:5432/digitic');
+      expect(config.nodeEnv).toBe('production');
+      expect(config.databaseUrl).toBe('postgres://digitic@postgres:5432/digitic');
       expect(config.host).toBe('0.0.0.0');
+      expect(config.razorpay.simulated).toBe(false);
+      const demoConfig = loadApiConfig(envOf(withDemo(name), { JWT_SECRET: OPERATOR_ENV.JWT_SECRET, POSTGRES_PASSWORD: 'x' }));
+      expect(demoConfig.razorpay.simulated).toBe(true);
+      expect(demoConfig.razorpay.apiUrl).toBe('http://simulator:4002');
     }
     for (const name of ['gateway1', 'gateway2']) {
       const config = loadGatewayConfig(envOf(services[name] as Service));
+      expect(config.production).toBe(true);
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(config.trustProxy).toBe('uniquelocal');
       expect(config.webDist).toBe('/app/web/dist');
+      expect(loadGatewayConfig(envOf(withDemo(name), {})).razorpay.simulated).toBe(true);
     }
-    expect(() => loadApiConfig({ ...envOf(services.api1 as Service), JWT_SECRET: '', NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    // Production without Razorpay's keys stops at start-up, naming them.
+    expect(() => loadApiConfig(envOf(services.api1 as Service, { JWT_SECRET: OPERATOR_ENV.JWT_SECRET, POSTGRES_PASSWORD: 'x' }))).toThrow(
+      /RAZORPAY/,
+    );
+    expect(() => loadGatewayConfig(envOf(services.gateway1 as Service, {}))).toThrow(/RAZORPAY_KEY_ID/);
+  });
+
+  it('needs JWT_SECRET and POSTGRES_PASSWORD, keeps the password out of the URL, and gives each service only the secrets it reads', () => {
+    const raw = readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
+    expect(raw).toMatch(/JWT_SECRET: \$\{JWT_SECRET:\?[^}]+\}/);
+    expect(raw).toMatch(/POSTGRES_PASSWORD: \$\{POSTGRES_PASSWORD:\?[^}]+\}/);
+    expect(raw).toMatch(/PGPASSWORD: \$\{POSTGRES_PASSWORD:\?[^}]+\}/);
+    expect(raw).not.toMatch(/POSTGRES_PASSWORD:-/);
+    for (const name of ['api1', 'api2']) {
+      const env = envOf(services[name] as Service);
+      expect(env.PGPASSWORD).toBe(OPERATOR_ENV.POSTGRES_PASSWORD);
+      expect(env.DATABASE_URL).not.toContain(OPERATOR_ENV.POSTGRES_PASSWORD);
+    }
+    for (const name of ['gateway1', 'gateway2']) {
+      const env = services[name]?.environment ?? {};
+      for (const secret of SECRETS) expect(env[secret], `${name} ${secret}`).toBeUndefined();
+    }
+    const simulator = demo.services.simulator?.environment ?? {};
+    for (const secret of [...SECRETS, 'RAZORPAY_KEY_ID']) expect(simulator[secret], `simulator ${secret}`).toBeUndefined();
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+  const values = Object.fromEntries(
+    example
+      .split('\n')
+      .filter((l) => /^\w+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+
+  it('holds no working secret, and says how to make one', () => {
+    for (const name of ['JWT_SECRET', 'POSTGRES_PASSWORD', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
+      expect(values[name], name).toBe('');
+    expect(example).toMatch(/randomBytes\(48\)/);
   });
 });
 
@@ -124,8 +203,12 @@ describe('Dockerfile', () => {
 
 describe('deploy/nginx.conf', () => {
   it('balances over both gateways and names the client to them', () => {
-    expect(nginx).toMatch(/server gateway1:4000/);
-    expect(nginx).toMatch(/server gateway2:4000/);
+    expect(nginx).toMatch(/server gateway1:4000 .*resolve/);
+    expect(nginx).toMatch(/server gateway2:4000 .*resolve/);
+    // Containers that restart get new addresses: nginx asks Docker's DNS again.
+    expect(nginx).toMatch(/resolver 127\.0\.0\.11 valid=\d+s/);
+    // A caller's well-formed X-Request-Id is kept; otherwise nginx makes one.
+    expect(nginx).toMatch(/proxy_set_header X-Request-Id \$digitic_request_id;/);
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
     expect(nginx).toMatch(/location = \/metrics \{\s*return 404;/);
   });

@@ -25,7 +25,10 @@ import { localRedis, ROOT } from '../support/stack';
 const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
 const runtime = dockerfile.split(/^FROM /m)[2] ?? '';
 type Service = { command: string[]; environment?: Record<string, string> };
-const compose = parse(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const composeFile = (file: string) =>
+  parse(readFileSync(path.join(ROOT, file), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+// The shop's services, and the simulator of the demo file.
+const compose = { services: { ...composeFile('compose.demo.yaml').services, ...composeFile('compose.yaml').services } };
 
 /** The runtime stage's ENV, with its continuation lines. */
 function imageEnv(): Record<string, string> {

@@ -11,12 +11,18 @@ describe('gateway settings', () => {
       responseCache: true,
       production: false,
     });
-    expect(config.razorpay).toMatchObject({ simulated: true, apiUrl: 'http://127.0.0.1:4002' });
+    expect(config.razorpay).toMatchObject({ simulated: true, simulatorUrl: 'http://127.0.0.1:4002' });
   });
 
   it('refuses to start in production without Razorpay keys, and names bad variables', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/RAZORPAY_KEY_ID \(the payment simulator never runs in production\)/);
+    // The key secret is the api's alone: the gateway needs only the widget's public key.
+    expect(loadConfig({ NODE_ENV: 'production', RAZORPAY_KEY_ID: 'rzp_live_x' }).razorpay).toEqual({
+      keyId: 'rzp_live_x',
+      simulated: false,
+      simulatorUrl: 'http://127.0.0.1:4002',
+    });
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'http://nope', SHOP_EMAIL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL[\s\S]*SHOP_EMAIL/);
   });
 

@@ -1,4 +1,4 @@
-import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
+import { SIMULATOR_KEY_ID } from '@digitic/payment-simulator/keys';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commonSettings, ConfigError, emptyAsUndefined, optionalString as optional, parseSettings, port } from '@digitic/server-kit';
@@ -12,9 +12,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   SHOP_API_URL: z.url().default('http://127.0.0.1:4001/api'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // The widget's public key: the api, which holds the key secret, makes the provider's orders.
   RAZORPAY_KEY_ID: optional,
-  RAZORPAY_KEY_SECRET: optional,
-  RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAYMENT_SIM_URL: z.url().default('http://127.0.0.1:4002'),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   // Namespace of every key this shop keeps in Redis (several shops, or test runs, can share one server).
@@ -63,7 +62,7 @@ export interface GatewayConfig {
   host: string;
   shopApiUrl: string;
   upstreamTimeoutMs: number;
-  razorpay: { keyId: string; keySecret: string; apiUrl: string; simulated: boolean; simulatorUrl: string };
+  razorpay: { keyId: string; simulated: boolean; simulatorUrl: string };
   redisUrl: string | undefined;
   redisPrefix: string;
   corsOrigins: string[];
@@ -89,13 +88,8 @@ export interface GatewayConfig {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const env = parseSettings(EnvSchema, source, 'gateway');
   const production = env.NODE_ENV === 'production';
-  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
-    throw new ConfigError('Invalid gateway settings:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
-  }
   if (production && !env.RAZORPAY_KEY_ID) {
-    throw new ConfigError(
-      'Missing gateway settings:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the payment simulator never runs in production)',
-    );
+    throw new ConfigError('Missing gateway settings:\n  RAZORPAY_KEY_ID (the payment simulator never runs in production)');
   }
   const introspection = (env.GRAPHQL_INTROSPECTION ?? (production ? 'off' : 'on')) === 'on';
   // Unset: on where introspection is on, outside production.
@@ -113,15 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
     host: env.HOST,
     shopApiUrl: env.SHOP_API_URL,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
-    razorpay: simulated
-      ? { keyId: SIMULATOR_KEY_ID, keySecret: SIMULATOR_KEY_SECRET, apiUrl: env.RAZORPAY_API_URL ?? simulatorUrl, simulated, simulatorUrl }
-      : {
-          keyId: env.RAZORPAY_KEY_ID as string,
-          keySecret: env.RAZORPAY_KEY_SECRET as string,
-          apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
-          simulated,
-          simulatorUrl,
-        },
+    razorpay: { keyId: env.RAZORPAY_KEY_ID ?? SIMULATOR_KEY_ID, simulated, simulatorUrl },
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     corsOrigins: env.CORS_ORIGINS.split(',')
