@@ -115,14 +115,24 @@ if (config.reconcile.intervalSeconds > 0) {
   timer.unref();
 }
 
+// Gateways with several apis ask each for readiness every second (gateway/src/datasources/http.ts).
+let readinessAskedAt = 0;
+server.on('request', (req: { url?: string }) => {
+  if (req.url === '/api/ready') readinessAskedAt = Date.now();
+});
+/** Long enough for everyone who asks for readiness to have seen the 503 and sent their requests elsewhere. */
+const READINESS_NOTICE_MS = 2_000;
+
 /**
- * Graceful stop: readiness turns 503, no new connections are taken, the requests in flight finish
- * (for at most SHUTDOWN_TIMEOUT_MS), then the database pool closes.
+ * Graceful stop: readiness turns 503 (and, when something asks for it, stays so a moment before the
+ * connections close, so that no request is sent on one being closed), no new connections are taken,
+ * the requests in flight finish (for at most SHUTDOWN_TIMEOUT_MS), then the database pool closes.
  */
 async function stop(signal: string) {
   if (draining) return;
   draining = true;
   logger.info({ signal }, 'stopping: finishing the requests in flight');
+  if (Date.now() - readinessAskedAt < 5_000) await new Promise((resolve) => setTimeout(resolve, READINESS_NOTICE_MS));
   await drainServer(server, config.shutdownTimeoutMs, logger);
   await reconciling;
   await database.close().catch(() => {});

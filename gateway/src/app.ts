@@ -180,7 +180,10 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   });
   await server.start();
 
-  const http = createUpstream(config.shopApiUrl, config.upstreamTimeoutMs);
+  const http = createUpstream(config.shopApiUrls, config.upstreamTimeoutMs);
+  const stopWatching = http.watch();
+  // Webhooks and pictures go to the api whose turn it is, like the GraphQL calls.
+  const apiOrigin = () => (http.pool.next() ?? config.shopApiUrl).replace(/\/api\/?$/, '');
   metrics.instrument(http);
   const counter =
     options.counter ??
@@ -257,13 +260,13 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.post(
     '/api/payments/razorpay/webhook',
     express.raw({ type: () => true, limit: '256kb' }),
-    forwardTo(config.shopApiUrl.replace(/\/api\/?$/, ''), config.upstreamTimeoutMs, {
+    forwardTo(apiOrigin, config.upstreamTimeoutMs, {
       raw: true,
       headers: ['x-razorpay-signature', 'x-razorpay-event-id', 'user-agent'],
     }),
   );
   // Product and blog pictures live in the api; the shop serves them from its own origin.
-  app.get('/api/images/{*path}', forwardTo(config.shopApiUrl.replace(/\/api\/?$/, ''), config.upstreamTimeoutMs));
+  app.get('/api/images/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs));
   if (config.razorpay.simulated) {
     // The simulator's widget and its pay/decline calls, from the shop's own origin (never in production).
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs);
@@ -306,6 +309,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       draining = true;
     },
     async stop() {
+      stopWatching();
       await server.stop();
       if (!options.counter) await counter.close();
     },

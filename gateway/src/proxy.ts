@@ -6,8 +6,9 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
  * Forwards a GET or POST under a path prefix to another loopback service, body and status as they are.
  * With `raw`, the body is the bytes received (a signed webhook); `headers` names request headers passed on.
  */
-export function forwardTo(target: string, timeoutMs: number, options: { raw?: boolean; headers?: string[] } = {}) {
+export function forwardTo(to: string | (() => string), timeoutMs: number, options: { raw?: boolean; headers?: string[] } = {}) {
   return async (req: Request, res: Response) => {
+    const target = typeof to === 'string' ? to : to();
     const url = new URL(req.url, `${target.replace(/\/$/, '')}/`);
     const passed = Object.fromEntries((options.headers ?? []).flatMap((h) => (req.get(h) ? [[h, req.get(h) as string]] : [])));
     const body = options.raw ? (Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array()) : JSON.stringify(req.body ?? {});

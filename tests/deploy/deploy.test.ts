@@ -71,8 +71,10 @@ describe('compose.yaml', () => {
     }
     expect(Object.keys(demo.services.api1?.depends_on ?? {})).toEqual(['simulator']);
     expect(services.proxy?.ports).toEqual(['${SHOP_PORT:-8080}:80']);
-    expect(services.gateway1?.environment?.SHOP_API_URL).toBe('http://api1:4001/api');
-    expect(services.gateway2?.environment?.SHOP_API_URL).toBe('http://api2:4001/api');
+    // Every gateway reaches every api: one api down fails none of the shop's requests.
+    for (const gateway of ['gateway1', 'gateway2']) {
+      expect(loadGatewayConfig(envOf(services[gateway] as Service)).shopApiUrls).toEqual(['http://api1:4001/api', 'http://api2:4001/api']);
+    }
     for (const db of ['postgres', 'redis']) expect(services[db]?.healthcheck?.test.length).toBeGreaterThan(0);
   });
 

@@ -33,6 +33,8 @@ export interface StackOptions {
   redisUrl?: string;
   /** Serve the built storefront from the gateways. */
   web?: boolean;
+  /** Every gateway talks to every api directly (SHOP_API_URL lists them all), not to one through its fault proxy. */
+  everyApi?: boolean;
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   apiEnv?: Record<string, string>;
@@ -235,7 +237,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...payments,
         PORT: String(gwPort),
         HOST: '127.0.0.1',
-        SHOP_API_URL: `${proxy.url}/api`,
+        SHOP_API_URL: options.everyApi ? apiServices.map((a) => `${a.url}/api`).join(',') : `${proxy.url}/api`,
         UPSTREAM_TIMEOUT_MS: '3000',
         REDIS_URL: options.redisUrl ?? '',
         REDIS_PREFIX: redisPrefix,

@@ -10,7 +10,18 @@ const EnvSchema = z.object({
   ...commonSettings,
   PORT: port(4000),
   HOST: z.string().default('0.0.0.0'),
-  SHOP_API_URL: z.url().default('http://127.0.0.1:4001/api'),
+  // The REST api, or several (comma-separated, all on one database): requests take them in turn, and one
+  // that is stopping or cannot be reached is left out.
+  SHOP_API_URL: z
+    .string()
+    .default('http://127.0.0.1:4001/api')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1, 'at least one URL')),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // The widget's public key: the api, which holds the key secret, makes the provider's orders.
   RAZORPAY_KEY_ID: optional,
@@ -60,7 +71,9 @@ export interface GatewayConfig {
   production: boolean;
   port: number;
   host: string;
+  /** The first of shopApiUrls (where the gateway waits for an api at start-up). */
   shopApiUrl: string;
+  shopApiUrls: string[];
   upstreamTimeoutMs: number;
   razorpay: { keyId: string; simulated: boolean; simulatorUrl: string };
   redisUrl: string | undefined;
@@ -105,7 +118,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
     production,
     port: env.PORT,
     host: env.HOST,
-    shopApiUrl: env.SHOP_API_URL,
+    shopApiUrl: env.SHOP_API_URL[0] as string,
+    shopApiUrls: env.SHOP_API_URL,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     razorpay: { keyId: env.RAZORPAY_KEY_ID ?? SIMULATOR_KEY_ID, simulated, simulatorUrl },
     redisUrl: env.REDIS_URL,
