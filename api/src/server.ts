@@ -117,7 +117,8 @@ if (config.reconcile.intervalSeconds > 0) {
 
 // Gateways with several apis ask each for readiness every second (gateway/src/datasources/http.ts).
 let readinessAskedAt = 0;
-server.on('request', (req: { url?: string }) => {
+// Before Express: its router rewrites req.url ('/ready') while it routes.
+server.prependListener('request', (req: { url?: string }) => {
   if (req.url === '/api/ready') readinessAskedAt = Date.now();
 });
 /** Long enough for everyone who asks for readiness to have seen the 503 and sent their requests elsewhere. */
