@@ -5,7 +5,7 @@
 #   node payment-simulator/dist/server.js the offline stand-in for Razorpay, port 4002
 #   node api/dist/cli/import-catalogue.js | settle-payments.js   the operator commands
 
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shop-rules/package.json shop-rules/
@@ -22,7 +22,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768 \
     HOST=0.0.0.0 \

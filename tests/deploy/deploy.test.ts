@@ -169,7 +169,11 @@ describe('Dockerfile', () => {
   it('builds in one stage and runs from a second, slim, as the non-root node user with a health check', () => {
     expect(stages).toHaveLength(2);
     const runtime = stages[1] as string;
-    expect(runtime).toMatch(/^node:20-bookworm-slim AS runtime/);
+    // The Node CI tests on (.nvmrc, put first on the PATH by .ci/run), pinned, in both stages.
+    const node = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
+    expect(node).toMatch(/^(2[4-9]|[3-9]\d)\.\d+\.\d+$/);
+    expect(stages[0]).toMatch(new RegExp(`^node:${node}-bookworm-slim AS build`));
+    expect(runtime).toMatch(new RegExp(`^node:${node}-bookworm-slim AS runtime`));
     const lines = runtime.split('\n').map((l) => l.trim());
     const userAt = lines.findIndex((l) => l === 'USER node');
     expect(userAt).toBeGreaterThan(0);
