@@ -1,14 +1,22 @@
 // npm run start:cluster: the shop as 2 apis and 2 gateways (plain processes, no Docker) on the
-// PostgreSQL of DATABASE_URL and the Redis of REDIS_URL, behind one round-robin balancer at
-// http://localhost:PORT (4000), with the payment simulator. Ctrl-C stops everything.
+// PostgreSQL of DATABASE_URL and the Redis of REDIS_URL, behind nginx at http://localhost:PORT (4000)
+// with the server block of deploy/nginx.conf, as compose.yaml runs it (tests/support/nginx.ts points its
+// upstream at the local gateways), with the payment simulator. Ctrl-C stops everything.
 // APIS and GATEWAYS change the counts. The load run (tests/load/shoppers.ts) and the multi-instance
 // tests (tests/resilience/cluster.test.ts) start the same processes through tests/support/stack.ts.
 import path from 'node:path';
+import { findNginx } from './support/nginx';
 import { ROOT, startStack } from './support/stack';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error('start:cluster needs DATABASE_URL (postgres://…): the apis share one PostgreSQL.');
+  process.exit(2);
+}
+if (!findNginx()) {
+  console.error(
+    'start:cluster puts nginx in front of the gateways, as production does: install it (Debian: apt-get install nginx) or set NGINX to its path.',
+  );
   process.exit(2);
 }
 const redisUrl = process.env.REDIS_URL;
@@ -31,12 +39,14 @@ const stack = await startStack({
   redisUrl,
   web: true,
   dataDir: path.resolve(ROOT, process.env.DATA_DIR ?? '.data/cluster'),
-  balancerPort: port,
-  balancerHost: process.env.HOST ?? '0.0.0.0',
+  nginxPort: port,
+  nginxHost: process.env.HOST ?? '0.0.0.0',
   env: { LOG_SILENT: '0', LOG_FORMAT: 'json', ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}) },
   printOutput: true,
 });
-console.log(`The shop is at ${stack.url} (${gateways} gateways: ${stack.shops.join(', ')}; ${apis} apis: ${stack.apis.join(', ')})`);
+console.log(
+  `The shop is at ${stack.url} (nginx in front of ${gateways} gateways: ${stack.shops.join(', ')}; ${apis} apis: ${stack.apis.join(', ')})`,
+);
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

@@ -142,6 +142,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     resolvers,
     cache,
     introspection: config.introspection,
+    // server.ts stops Apollo once the HTTP server has drained: Apollo's own SIGTERM handler would stop
+    // it at once and fail every operation still arriving or in flight with a 500 (nginx test caught it).
+    stopOnTerminationSignals: false,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: !config.production,

@@ -49,15 +49,23 @@ void announceWhenReady((listener.address() as AddressInfo).port);
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
 /**
- * Graceful stop: readiness turns 503, no new connections are taken, the requests in flight finish
- * (for at most SHUTDOWN_TIMEOUT_MS), then Apollo, the Redis connections and the process stop.
+ * How long a stopping gateway with open keep-alive connections goes on answering, each answer closing
+ * its connection, before it stops listening: long enough for nginx (or any proxy with a connection
+ * pool) to have used and let go of the connections it keeps (server-kit's drainServer).
+ */
+const CLOSE_NOTICE_MS = 2_000;
+
+/**
+ * Graceful stop: readiness turns 503, for CLOSE_NOTICE_MS the answers close their connections, then no
+ * new connections are taken, the requests in flight finish (for at most SHUTDOWN_TIMEOUT_MS), then
+ * Apollo, the Redis connections and the process stop.
  */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   gateway.drain();
   logger.info({ signal }, 'stopping: finishing the requests in flight');
-  await drainServer(listener, config.shutdownTimeoutMs, logger);
+  await drainServer(listener, config.shutdownTimeoutMs, logger, { noticeMs: CLOSE_NOTICE_MS });
   await gateway.stop().catch(() => {});
   logger.info('stopped');
   logger.flush();

@@ -1,5 +1,5 @@
-// Simulated shoppers against 2 gateways and 2 apis sharing one PostgreSQL (and Redis when one
-// answers), on loopback: browse the store, search, open a product, add to the cart, and now and
+// Simulated shoppers against nginx (deploy/nginx.conf's server block) in front of 2 gateways and 2
+// apis sharing one PostgreSQL (and Redis when one answers), on loopback: browse the store, search, open a product, add to the cart, and now and
 // then pay with the simulator and place the order. Stages of rising concurrency; each prints
 // requests, errors, p50/p95/p99 and orders made against orders expected.
 //
@@ -149,13 +149,20 @@ if (external) {
   const redis = await localRedis();
   // Two apis share one PostgreSQL; without one, a single api on the embedded database (said in the output).
   const apis = postgres ? 2 : 1;
-  stack = await startStack({ basePort: 4920, apis, gateways: 2, postgresAdminUrl: postgres ?? undefined, redisUrl: redis ?? undefined });
+  stack = await startStack({
+    basePort: 4920,
+    apis,
+    gateways: 2,
+    postgresAdminUrl: postgres ?? undefined,
+    redisUrl: redis ?? undefined,
+    nginxPort: 4919,
+  });
   // Plenty of stock: this run measures the shop, not the out-of-stock path (tests/resilience covers that).
   await stack.db?.query('update products set quantity = 1000000');
-  target = { shops: stack.shops, simulator: stack.simulatorUrl };
+  target = { shops: [stack.url as string], simulator: stack.simulatorUrl };
   setting = postgres
-    ? `2 gateways + 2 apis on PostgreSQL${redis ? ' + Redis' : ''}`
-    : `2 gateways + 1 api on PGlite (no PostgreSQL on 127.0.0.1:5432)${redis ? ' + Redis' : ''}`;
+    ? `nginx + 2 gateways + 2 apis on PostgreSQL${redis ? ' + Redis' : ''}`
+    : `nginx + 2 gateways + 1 api on PGlite (no PostgreSQL on 127.0.0.1:5432)${redis ? ' + Redis' : ''}`;
 }
 let failed = false;
 try {

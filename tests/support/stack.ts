@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
 import pg from 'pg';
 import { serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
-import { Balancer } from './balancer';
+import { Nginx } from './nginx';
 import { FaultProxy } from './fault-proxy';
 import { assertBuilt } from '../../scripts/built.mjs';
 
@@ -25,9 +25,12 @@ export interface StackOptions {
   databaseUrl?: string;
   /** Where the apis keep their outbox and secrets (a temporary folder, removed on close, when unset). */
   dataDir?: string;
-  /** A round-robin balancer on this port in front of the gateways: the shop at one address. */
-  balancerPort?: number;
-  balancerHost?: string;
+  /**
+   * nginx on this port in front of the gateways, with deploy/nginx.conf's server block (tests/support/nginx.ts):
+   * the shop at one address, as production runs it. The gateways then trust the loopback proxy's X-Forwarded-For.
+   */
+  nginxPort?: number;
+  nginxHost?: string;
   /** Print the services' output (with their names) as well as keeping it. */
   printOutput?: boolean;
   redisUrl?: string;
@@ -38,7 +41,7 @@ export interface StackOptions {
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   apiEnv?: Record<string, string>;
-  /** The simulator's settings (PAYMENT_SIM_WEBHOOKS=drop, say); its webhooks go to the first gateway (or the balancer). */
+  /** The simulator's settings (PAYMENT_SIM_WEBHOOKS=drop, say); its webhooks go to the first gateway (or nginx). */
   simEnv?: Record<string, string>;
 }
 
@@ -55,8 +58,9 @@ interface Service {
 export interface Stack {
   /** The gateways, each directly. */
   shops: string[];
-  /** The balancer in front of them, when one was asked for. */
+  /** nginx in front of them, when it was asked for. */
   url: string | null;
+  nginx: Nginx | null;
   /** The apis, directly. */
   apis: string[];
   /** Fault proxies: gateway i → apiProxies[i] → api (i mod apis). */
@@ -190,7 +194,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...common,
       PAYMENT_SIM_PORT: String(simPort),
       // Gateway 0's port: after the simulator, its proxy, the apis, and gateway 0's own proxy.
-      PAYMENT_SIM_WEBHOOK_URL: `${options.balancerPort ? `http://127.0.0.1:${options.balancerPort}` : `http://127.0.0.1:${basePort + 3 + apis}`}/api/payments/razorpay/webhook`,
+      PAYMENT_SIM_WEBHOOK_URL: `${options.nginxPort ? `http://127.0.0.1:${options.nginxPort}` : `http://127.0.0.1:${basePort + 3 + apis}`}/api/payments/razorpay/webhook`,
       PAYMENT_SIM_WEBHOOK_RETRY_MS: '200',
       ...options.simEnv,
     },
@@ -212,7 +216,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         DATA_DIR: path.join(dataDir, 'api'),
         DATABASE_URL: databaseUrl ?? '',
         JWT_SECRET,
-        WEB_URL: options.balancerPort ? `http://localhost:${options.balancerPort}` : 'http://shop.digitic.test',
+        WEB_URL: options.nginxPort ? `http://localhost:${options.nginxPort}` : 'http://shop.digitic.test',
         ...options.apiEnv,
       },
       child: null,
@@ -241,8 +245,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         UPSTREAM_TIMEOUT_MS: '3000',
         REDIS_URL: options.redisUrl ?? '',
         REDIS_PREFIX: redisPrefix,
-        PUBLIC_URL: options.balancerPort ? `http://localhost:${options.balancerPort}` : 'http://shop.digitic.test',
+        PUBLIC_URL: options.nginxPort ? `http://localhost:${options.nginxPort}` : 'http://shop.digitic.test',
         WEB_DIST: options.web ? path.join(ROOT, 'web/dist') : '',
+        // Behind nginx (on loopback here, on the private network in compose.yaml) the client is who nginx says.
+        ...(options.nginxPort ? { TRUST_PROXY: 'loopback' } : {}),
         ...options.gatewayEnv,
       },
       child: null,
@@ -277,10 +283,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   services.push(sim, ...apiServices, ...gatewayServices);
-  let balancer: Balancer | null = null;
   const stack: Stack = {
     shops: gatewayServices.map((s) => s.url),
     url: null,
+    nginx: null,
     apis: apiServices.map((s) => s.url),
     apiProxies,
     providerProxy,
@@ -313,7 +319,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return kib ? Number(kib) / 1024 : null;
     },
     async close() {
-      await balancer?.close();
+      await stack.nginx?.close();
       await stack.db?.end();
       await Promise.all(gatewayServices.map((s) => stopService(s)));
       await Promise.all(apiServices.map((s) => stopService(s)));
@@ -331,13 +337,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitUp(first.health, spawnService(first));
     await Promise.all(rest.map((s) => waitUp(s.health, spawnService(s))));
     await Promise.all(gatewayServices.map((s) => waitUp(s.health, spawnService(s))));
-    if (options.balancerPort) {
-      balancer = await Balancer.start(
-        options.balancerPort,
+    if (options.nginxPort) {
+      stack.nginx = await Nginx.start(
+        options.nginxPort,
         gatewayServices.map((s) => s.url),
-        options.balancerHost,
+        options.nginxHost,
       );
-      stack.url = balancer.url;
+      stack.url = stack.nginx.url;
     }
   } catch (err) {
     const printed = services.map((s) => `--- ${s.name}\n${s.output.join('').slice(-2000)}`).join('\n');
