@@ -4,6 +4,7 @@
  * Plain functions and constants, no dependencies: each layer wraps them in its own validation.
  */
 
+export * from './attempts.js';
 export * from './money.js';
 export * from './quantity.js';
 export * from './shipping.js';

@@ -146,9 +146,10 @@ export interface ResetTokensTable {
   created_at: CreatedAt;
 }
 
-export interface LoginFailuresTable {
-  email: string;
-  failures: number;
+/** Attempts counted per key in fixed windows (sign-in failures, registrations); see auth/attempts.ts. */
+export interface AttemptWindowsTable {
+  key: string;
+  hits: number;
   window_started_at: Date;
 }
 
@@ -243,7 +244,7 @@ export interface Database {
   blogs: BlogsTable;
   enquiries: EnquiriesTable;
   reset_tokens: ResetTokensTable;
-  login_failures: LoginFailuresTable;
+  attempt_windows: AttemptWindowsTable;
 }
 
 export type Customer = Selectable<CustomersTable>;

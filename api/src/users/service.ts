@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ATTEMPT_LIMITS, accountKey, tooManyAttempts } from '@digitic/shop-rules';
+import { attemptWindows } from '../auth/attempts.js';
 import { signToken } from '../auth/jwt.js';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import type { Customer, Database } from '../db/schema.js';
@@ -7,8 +9,6 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/err
 import type { Mailer } from '../mail/mailer.js';
 import type { CustomerRecord, SessionRecord } from '@digitic/rest-contract';
 
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
 export const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that e-mail, a password reset link has been sent to it.';
@@ -38,8 +38,13 @@ export interface UsersDeps {
 }
 
 export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
+  const attempts = attemptWindows(db);
   return {
     async register(input: { firstname: string; lastname: string; email: string; mobile: string | null; password: string }) {
+      // Every attempt counts, made or refused as taken: a new account costs a password hash, and
+      // "already exists" tells whether an address has an account.
+      const reserved = await attempts.reserve(`register:${accountKey(input.email)}`, ATTEMPT_LIMITS.registrationsPerAccount);
+      if (!reserved.allowed) throw tooManyRequests(tooManyAttempts('register', reserved.retryMs));
       const password_hash = await hashPassword(input.password);
       try {
         const c = await db
@@ -55,28 +60,22 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
     },
 
     async login(email: string, password: string) {
-      const failures = await db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
-      const windowOpen = failures && Date.now() - failures.window_started_at.getTime() < LOGIN_WINDOW_MS;
-      if (windowOpen && failures.failures >= LOGIN_FAILURE_LIMIT) {
-        throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
+      // The attempt is counted before the password is checked: concurrent guesses each take a place of the five.
+      const key = `login:${accountKey(email)}`;
+      const reserved = await attempts.reserve(key, ATTEMPT_LIMITS.loginFailuresPerAccount);
+      if (!reserved.allowed) throw tooManyRequests(tooManyAttempts('login', reserved.retryMs));
+      let ok: boolean;
+      let customer: Customer | undefined;
+      try {
+        customer = await db.selectFrom('customers').selectAll().where('email', '=', email).executeTakeFirst();
+        ok = await verifyPassword(customer?.password_hash ?? (await dummyHash()), password);
+      } catch (err) {
+        // Not a guess that failed: the place is given back.
+        await attempts.release(key).catch(() => undefined);
+        throw err;
       }
-      const customer = await db.selectFrom('customers').selectAll().where('email', '=', email).executeTakeFirst();
-      const ok = await verifyPassword(customer?.password_hash ?? (await dummyHash()), password);
-      if (!customer || !ok) {
-        await db
-          .insertInto('login_failures')
-          .values({ email, failures: 1, window_started_at: new Date() })
-          .onConflict((oc) =>
-            oc
-              .column('email')
-              .doUpdateSet(
-                windowOpen ? (eb) => ({ failures: eb('login_failures.failures', '+', 1) }) : { failures: 1, window_started_at: new Date() },
-              ),
-          )
-          .execute();
-        throw unauthorized(BAD_LOGIN);
-      }
-      if (failures) await db.deleteFrom('login_failures').where('email', '=', email).execute();
+      if (!customer || !ok) throw unauthorized(BAD_LOGIN);
+      await attempts.clear(key);
       return session(customer, jwtSecret);
     },
 

@@ -14,7 +14,7 @@ function checkQuantity(quantity: number) {
 }
 
 export const Mutation: MutationResolvers = {
-  register: (_root, { input }, { api }) => api.register(input),
+  register: (_root, { input }, { api, throttle, clientIp }) => throttle.register(clientIp, input.email, () => api.register(input)),
 
   async login(_root, { input }, { api, throttle, clientIp }) {
     const { token, ...customer } = await throttle.login(clientIp, input.email, () => api.login(input));

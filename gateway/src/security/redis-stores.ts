@@ -12,6 +12,9 @@ export function redisCache(url: string, namespace: string): KeyValueCache<string
   return new KeyvAdapter(new Keyv({ store: new KeyvRedis(url), namespace }) as never);
 }
 
+const RELEASE =
+  "if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
+
 export async function redisCounter(url: string, prefix = 'digitic:throttle:'): Promise<HitCounter> {
   const client = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2_000) } });
   // A lost connection is retried by the client; until it is back, calls fail and the caller decides.
@@ -25,6 +28,10 @@ export async function redisCounter(url: string, prefix = 'digitic:throttle:'): P
     },
     async count(key) {
       return Number((await client.get(k(key))) ?? 0);
+    },
+    async release(key) {
+      // Only a live window is given a hit back: a DECR on a key that expired meanwhile would make one with no end.
+      await client.eval(RELEASE, { keys: [k(key)] });
     },
     async clear(key) {
       await client.del(k(key));

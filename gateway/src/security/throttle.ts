@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { ATTEMPT_LIMITS, type AttemptKind, type AttemptLimit, accountKey, tooManyAttempts } from '@digitic/shop-rules';
 
 /**
  * Fixed-window hit counters. In memory for one gateway; in Redis when REDIS_URL is set, so that
@@ -8,6 +9,8 @@ export interface HitCounter {
   /** Adds one hit to `key` and returns the hits of its window (the window starts with the first hit). */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Takes one hit back from `key`'s window, if it still has one (never below zero, never making a window). */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
   /** Milliseconds until `key`'s window ends (0 when it holds no hits). */
   remainingMs(key: string): Promise<number>;
@@ -44,6 +47,10 @@ export function memoryCounter(maxKeys = 100_000): HitCounter {
     async count(key) {
       return live(key)?.hits ?? 0;
     },
+    async release(key) {
+      const w = live(key);
+      if (w && w.hits > 0) w.hits -= 1;
+    },
     async clear(key) {
       windows.delete(key);
     },
@@ -57,26 +64,14 @@ export function memoryCounter(maxKeys = 100_000): HitCounter {
   };
 }
 
-interface Rule {
-  /** Hits allowed in one window. */
-  limit: number;
-  windowMs: number;
-}
+type Rule = AttemptLimit;
 
-const MINUTE = 60_000;
+/** The limits on sign-in, password reset and sign-up, per account and per client address (shop-rules). */
+export const AUTH_LIMITS = ATTEMPT_LIMITS;
 
-/** The limits on sign-in and password reset (OWASP ASVS 2.2.1): per account and per client address. */
-export const AUTH_LIMITS = {
-  loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
-  loginFailuresPerClient: { limit: 20, windowMs: 15 * MINUTE },
-  resetRequestsPerAccount: { limit: 3, windowMs: 60 * MINUTE },
-  resetRequestsPerClient: { limit: 10, windowMs: 60 * MINUTE },
-  resetFailuresPerClient: { limit: 10, windowMs: 15 * MINUTE },
-} satisfies Record<string, Rule>;
-
-function tooMany(message: string, retryMs: number): GraphQLError {
+function tooMany(kind: AttemptKind, retryMs: number): GraphQLError {
   const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
-  return new GraphQLError(message, {
+  return new GraphQLError(tooManyAttempts(kind, retryMs), {
     extensions: {
       code: 'RATE_LIMITED',
       retryAfterSeconds: retryAfter,
@@ -85,70 +80,89 @@ function tooMany(message: string, retryMs: number): GraphQLError {
   });
 }
 
-const minutes = (ms: number) => {
-  const n = Math.max(1, Math.ceil(ms / MINUTE));
-  return `${n} minute${n === 1 ? '' : 's'}`;
-};
+const codeOf = (err: unknown) => (err instanceof GraphQLError ? err.extensions.code : undefined);
 
-/** Guards the gateway's sign-in and reset mutations; `client` is the caller's address as Express sees it. */
+/**
+ * Guards the gateway's sign-in, reset and sign-up mutations; `client` is the caller's address as Express sees it.
+ * Each attempt takes its place in every window it counts against (one atomic increment each) BEFORE the work
+ * it guards: concurrent attempts see their own numbers, so no more than the limit ever go ahead. What did not
+ * count (a refused attempt's other windows, a success, a failure that was not a guess) is given back.
+ */
 export function authThrottle(counter: HitCounter, limits: typeof AUTH_LIMITS = AUTH_LIMITS) {
-  const account = (email: string) => email.trim().toLowerCase();
-
-  async function refuseOver(keys: [string, Rule][], message: (retryMs: number) => string) {
-    for (const [key, rule] of keys) {
-      if ((await counter.count(key)) >= rule.limit) {
-        const retryMs = await counter.remainingMs(key);
-        throw tooMany(message(retryMs), retryMs);
-      }
+  async function reserve(kind: AttemptKind, keys: [string, Rule][]) {
+    const hits = await Promise.all(keys.map(([key, rule]) => counter.hit(key, rule.windowMs)));
+    const over = keys.findIndex(([, rule], i) => (hits[i] ?? 0) > rule.limit);
+    if (over >= 0) {
+      // A refused attempt counts against nothing: a client over its limit cannot lock other accounts out.
+      await Promise.all(keys.map(([key]) => counter.release(key)));
+      const retryMs = await counter.remainingMs(keys[over]?.[0] as string);
+      throw tooMany(kind, retryMs);
     }
+    return {
+      giveBack: (which = keys) => Promise.all(which.map(([key]) => counter.release(key))).then(() => undefined),
+    };
   }
 
   return {
     /** Runs a sign-in; failures count against the account and the client, a success clears the account's count. */
     async login<T>(client: string, email: string, attempt: () => Promise<T>): Promise<T> {
-      const accountKey = `login:acct:${account(email)}`;
-      const keys: [string, Rule][] = [
-        [accountKey, limits.loginFailuresPerAccount],
-        [`login:client:${client}`, limits.loginFailuresPerClient],
-      ];
-      await refuseOver(keys, (ms) => `Too many failed sign-in attempts. Please try again in ${minutes(ms)}.`);
+      const accountKey: [string, Rule] = [`login:acct:${account(email)}`, limits.loginFailuresPerAccount];
+      const clientKey: [string, Rule] = [`login:client:${client}`, limits.loginFailuresPerClient];
+      const held = await reserve('login', [accountKey, clientKey]);
+      let result: T;
       try {
-        const result = await attempt();
-        await counter.clear(accountKey);
-        return result;
+        result = await attempt();
       } catch (err) {
-        if (err instanceof GraphQLError && err.extensions.code === 'UNAUTHENTICATED') {
-          await Promise.all(keys.map(([key, rule]) => counter.hit(key, rule.windowMs)));
-        }
+        if (codeOf(err) !== 'UNAUTHENTICATED') await held.giveBack().catch(() => undefined);
         throw err;
       }
+      await Promise.all([counter.clear(accountKey[0]), held.giveBack([clientKey])]);
+      return result;
     },
 
     /** Every reset request counts, known e-mail or not (the answer is the same for both). */
     async resetRequest<T>(client: string, email: string, request: () => Promise<T>): Promise<T> {
-      const keys: [string, Rule][] = [
+      await reserve('resetRequest', [
         [`reset:acct:${account(email)}`, limits.resetRequestsPerAccount],
         [`reset:client:${client}`, limits.resetRequestsPerClient],
-      ];
-      await refuseOver(keys, (ms) => `Too many password reset requests. Please try again in ${minutes(ms)}.`);
-      await Promise.all(keys.map(([key, rule]) => counter.hit(key, rule.windowMs)));
+      ]);
       return request();
     },
 
     /** Wrong or used reset tokens count against the client. */
     async reset<T>(client: string, attempt: () => Promise<T>): Promise<T> {
-      const key: [string, Rule] = [`reset-token:client:${client}`, limits.resetFailuresPerClient];
-      await refuseOver([key], (ms) => `Too many failed password resets. Please try again in ${minutes(ms)}.`);
+      const held = await reserve('reset', [[`reset-token:client:${client}`, limits.resetFailuresPerClient]]);
+      try {
+        const result = await attempt();
+        await held.giveBack();
+        return result;
+      } catch (err) {
+        const wrongToken = codeOf(err) === 'BAD_USER_INPUT' && err instanceof GraphQLError && err.extensions.field === 'token';
+        if (!wrongToken) await held.giveBack().catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /**
+     * Sign-ups count against the client and the e-mail, made or refused as taken: each costs a password
+     * hash, and "already exists" answers whether an address has an account. Input the api refused as
+     * malformed, or an api that did not answer, is given back.
+     */
+    async register<T>(client: string, email: string, attempt: () => Promise<T>): Promise<T> {
+      const held = await reserve('register', [
+        [`register:acct:${account(email)}`, limits.registrationsPerAccount],
+        [`register:client:${client}`, limits.registrationsPerClient],
+      ]);
       try {
         return await attempt();
       } catch (err) {
-        if (err instanceof GraphQLError && err.extensions.code === 'BAD_USER_INPUT' && err.extensions.field === 'token') {
-          await counter.hit(key[0], key[1].windowMs);
-        }
+        if (codeOf(err) !== 'CONFLICT') await held.giveBack().catch(() => undefined);
         throw err;
       }
     },
   };
 }
+
+const account = accountKey;
 
 export type AuthThrottle = ReturnType<typeof authThrottle>;
