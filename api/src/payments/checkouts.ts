@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { CartLineRecord } from '@digitic/rest-contract';
 import { cartLines } from '../cart/service.js';
 import { markRefunded, settleUnsettled } from '../cli/settle.js';
+import { awaitLease, dropLease } from '../db/lease.js';
 import type { Checkout, CheckoutLine, Database, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict, paymentFailed } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
@@ -25,7 +26,14 @@ export interface CheckoutsDeps {
   shopName?: string;
   /** Counts what became of checkouts (metrics). */
   outcome?: (o: CheckoutOutcome, source?: CompletionSource) => void;
+  /** How long a start waits for another start of the same customer's to finish (START_WAIT_MS). */
+  startWaitMs?: number;
 }
+
+// A start holds its customer's lease across the provider call (the SDK gives up after 10 s): a waiter
+// gives up a little after that, and a lease whose holder crashed frees itself well after that.
+const START_WAIT_MS = 12_000;
+const START_LEASE_SECONDS = 30;
 
 /** A paid checkout that could not become an order: the payment is refunded, and the shopper told why. */
 export class NotOrdered extends Error {
@@ -376,6 +384,73 @@ export function checkoutsService(deps: CheckoutsDeps) {
     }
   }
 
+  /** What `start` does once it holds the customer's lease: reuse the open checkout, or make one. */
+  async function openCheckout(customerId: string, shippingInfo: ShippingInfo) {
+    const cart = await cartLines(db, customerId);
+    if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
+    const wanted = new Map<string, number>();
+    for (const l of cart) wanted.set(l.productId._id, (wanted.get(l.productId._id) ?? 0) + l.quantity);
+    const stock = await db
+      .selectFrom('products')
+      .select(['id', 'title', 'quantity'])
+      .where('id', 'in', [...wanted.keys()])
+      .execute();
+    for (const p of stock) {
+      const want = wanted.get(p.id) ?? 0;
+      if (p.quantity < want) {
+        throw conflict(
+          p.quantity === 0 ? `Sorry, ${p.title} is out of stock` : `Sorry, only ${p.quantity} of ${p.title} left in stock`,
+          'cart',
+        );
+      }
+    }
+    const lines = snapshot(cart);
+    const subtotal = subtotalOf(lines);
+    const total = orderTotal(lines);
+
+    const open = await db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .where('status', 'in', ['started', 'paid'])
+      .where('created_at', '>', new Date(Date.now() - 30 * 60_000))
+      .orderBy('created_at', 'desc')
+      .execute();
+    if (open.some((c) => c.status === 'paid' && !c.failure_reason)) {
+      throw conflict(
+        'We have received a payment for your cart and are confirming your order; it will appear in My Orders shortly.',
+        'cart',
+      );
+    }
+    const same = open.find(
+      (c) => c.status === 'started' && c.total === total && sameJson(c.lines, lines) && sameJson(c.shipping_info, shippingInfo),
+    );
+    if (same) {
+      count('reused');
+      return checkoutJson(same, deps.keyId);
+    }
+
+    const id = randomUUID();
+    const providerOrder = await payments.createOrder(toPaise(total), id, { customer: customerId, checkout: id });
+    const checkout = await db
+      .insertInto('checkouts')
+      .values({
+        id,
+        customer_id: customerId,
+        razorpay_order_id: providerOrder.id,
+        lines: JSON.stringify(lines),
+        shipping_info: JSON.stringify(shippingInfo),
+        subtotal,
+        shipping: SHIPPING_FEE,
+        total,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    count('started');
+    log(`checkout ${providerOrder.id} started for Rs. ${total}`);
+    return checkoutJson(checkout, deps.keyId);
+  }
+
   return {
     complete,
     sendConfirmation,
@@ -388,69 +463,20 @@ export function checkoutsService(deps: CheckoutsDeps) {
      * Pay is refused by the provider as already paid rather than charged twice.
      */
     async start(customerId: string, shippingInfo: ShippingInfo) {
-      const cart = await cartLines(db, customerId);
-      if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
-      const wanted = new Map<string, number>();
-      for (const l of cart) wanted.set(l.productId._id, (wanted.get(l.productId._id) ?? 0) + l.quantity);
-      const stock = await db
-        .selectFrom('products')
-        .select(['id', 'title', 'quantity'])
-        .where('id', 'in', [...wanted.keys()])
-        .execute();
-      for (const p of stock) {
-        const want = wanted.get(p.id) ?? 0;
-        if (p.quantity < want) {
-          throw conflict(
-            p.quantity === 0 ? `Sorry, ${p.title} is out of stock` : `Sorry, only ${p.quantity} of ${p.title} left in stock`,
-            'cart',
-          );
-        }
+      // The look-up and the provider order it may lead to are one step per customer, across every api
+      // on the database: a start that came in meanwhile (a double click, a retry, another tab) waits,
+      // then finds the checkout this one recorded instead of making a second provider order.
+      const name = `checkout-start:${customerId}`;
+      const holder = randomUUID();
+      if (!(await awaitLease(db, name, holder, START_LEASE_SECONDS, deps.startWaitMs ?? START_WAIT_MS))) {
+        throw conflict('Your checkout is still being started in another window or tab. Please wait a moment and try again.', 'cart');
       }
-      const lines = snapshot(cart);
-      const subtotal = subtotalOf(lines);
-      const total = orderTotal(lines);
-
-      const open = await db
-        .selectFrom('checkouts')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .where('status', 'in', ['started', 'paid'])
-        .where('created_at', '>', new Date(Date.now() - 30 * 60_000))
-        .orderBy('created_at', 'desc')
-        .execute();
-      if (open.some((c) => c.status === 'paid' && !c.failure_reason)) {
-        throw conflict(
-          'We have received a payment for your cart and are confirming your order; it will appear in My Orders shortly.',
-          'cart',
-        );
+      try {
+        return await openCheckout(customerId, shippingInfo);
+      } finally {
+        // Not given back (the database is down), it frees itself when it expires.
+        await dropLease(db, name, holder).catch((err: unknown) => log(`${name}: the lease could not be released`, err));
       }
-      const same = open.find(
-        (c) => c.status === 'started' && c.total === total && sameJson(c.lines, lines) && sameJson(c.shipping_info, shippingInfo),
-      );
-      if (same) {
-        count('reused');
-        return checkoutJson(same, deps.keyId);
-      }
-
-      const id = randomUUID();
-      const providerOrder = await payments.createOrder(toPaise(total), id, { customer: customerId, checkout: id });
-      const checkout = await db
-        .insertInto('checkouts')
-        .values({
-          id,
-          customer_id: customerId,
-          razorpay_order_id: providerOrder.id,
-          lines: JSON.stringify(lines),
-          shipping_info: JSON.stringify(shippingInfo),
-          subtotal,
-          shipping: SHIPPING_FEE,
-          total,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      count('started');
-      log(`checkout ${providerOrder.id} started for Rs. ${total}`);
-      return checkoutJson(checkout, deps.keyId);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { settleUnsettled } from '../cli/settle.js';
+import * as lease from '../db/lease.js';
 import type { Database } from '../db/schema.js';
 import type { CheckoutsService } from './checkouts.js';
 import type { PaymentProvider } from './provider.js';
@@ -23,26 +24,15 @@ export interface ReconcileReport {
 }
 
 const LEASE = 'payments:reconcile';
-// (`<=` below: PGlite's clock may give two statements a millisecond apart the same now(), and a lease released at now() is free.)
 
 /**
- * One runner at a time across every api and command on the database: a lease row taken with one
- * conditional upsert (works alike on PostgreSQL and PGlite). A timer's run also skips when another
- * runner finished less than `minGapSeconds` ago, so several apis do not each poll the provider.
+ * One runner at a time across every api and command on the database. A timer's run also skips when
+ * another runner finished less than `minGapSeconds` ago, so several apis do not each poll the provider.
  */
-export async function takeLease(db: Kysely<Database>, holder: string, ttlSeconds: number, minGapSeconds = 0): Promise<boolean> {
-  const result = await sql<{ holder: string }>`
-    insert into job_leases (name, holder, expires_at) values (${LEASE}, ${holder}, now() + make_interval(secs => ${ttlSeconds}))
-    on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-    where job_leases.expires_at <= now()
-      and (job_leases.finished_at is null or job_leases.finished_at <= now() - make_interval(secs => ${minGapSeconds}))
-    returning holder`.execute(db);
-  return result.rows[0]?.holder === holder;
-}
+export const takeLease = (db: Kysely<Database>, holder: string, ttlSeconds: number, minGapSeconds = 0): Promise<boolean> =>
+  lease.takeLease(db, LEASE, holder, ttlSeconds, minGapSeconds);
 
-export async function releaseLease(db: Kysely<Database>, holder: string): Promise<void> {
-  await sql`update job_leases set expires_at = now(), finished_at = now() where name = ${LEASE} and holder = ${holder}`.execute(db);
-}
+export const releaseLease = (db: Kysely<Database>, holder: string): Promise<void> => lease.releaseLease(db, LEASE, holder);
 
 /**
  * Finds what webhooks missed: each checkout still open after `afterSeconds` is asked about at the
