@@ -23,7 +23,7 @@ import { pino, type Logger } from 'pino';
 import { createGatewayMetrics } from './observability/metrics.js';
 import { queryCostPlugin } from './security/query-cost.js';
 import { trustedDocuments, trustedDocumentsPlugin } from './security/trusted-documents.js';
-import { authThrottle, type HitCounter, memoryCounter } from './security/throttle.js';
+import { AUTH_LIMITS, authThrottle, type HitCounter, memoryCounter } from './security/throttle.js';
 import { explorerRoutes } from './web/explorer.js';
 import { pageSecurityHeaders } from './web/security-headers.js';
 import { sitemapRoutes } from './web/sitemap.js';
@@ -133,7 +133,12 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     options.cache ??
     (redis && config.redisUrl
       ? redis.redisCache(config.redisUrl, `${config.redisPrefix}-gateway`)
-      : new InMemoryLRUCache({ maxSize: 64 * 1024 * 1024 }));
+      : new InMemoryLRUCache<string>({
+          // Sized in bytes as memory holds them (a string may take two a character, its key too, and each
+          // entry some more), not in characters: 64 MiB of pages is then 64 MiB of memory, not twice that.
+          maxSize: 64 * 1024 * 1024,
+          sizeCalculation: (value: string, key: string) => 2 * (value.length + key.length) + 64,
+        }));
 
   const server = new ApolloServer<GatewayContext>({
     // A document of more than 3,000 tokens is refused while it is parsed, as a syntax error (400).
@@ -194,7 +199,10 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const context = makeContext({
     http,
     config,
-    throttle: authThrottle(counter),
+    throttle: authThrottle(counter, {
+      ...AUTH_LIMITS,
+      registrationsPerClient: { ...AUTH_LIMITS.registrationsPerClient, limit: config.signupLimitPerClient },
+    }),
   });
 
   const app = express();

@@ -8,7 +8,13 @@ import { localPostgres, type Stack, startStack } from '../support/stack';
 let stack: Stack;
 let shop: string;
 beforeAll(async () => {
-  stack = await startStack({ basePort: 4830, production: true, postgresAdminUrl: (await localPostgres()) ?? undefined });
+  stack = await startStack({
+    basePort: 4830,
+    production: true,
+    postgresAdminUrl: (await localPostgres()) ?? undefined,
+    // The production default, which the test stacks raise for their many shoppers.
+    gatewayEnv: { SIGNUP_LIMIT_PER_CLIENT: '10' },
+  });
   shop = stack.shops[0] as string;
 });
 afterAll(async () => {
@@ -26,6 +32,21 @@ const limited = (res: GqlResult) => {
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(res.data ?? null).toBeNull();
 };
+
+// Regression: forty sign-ins sent at once all read the failure count before any failure was recorded (25
+// passwords checked where 5 are allowed, a token for the right one as the 26th).
+describe('attempts sent at once', () => {
+  it('check at most five passwords of one account, however its e-mail is spelled, and the right one gets no token', async () => {
+    const victim = await newShopper(shop, 'victim');
+    const spellings = [victim.email, victim.email.toUpperCase(), ` ${victim.email}`];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(spellings[i % 3] as string, i === 25 ? PASSWORD : `guess-${i}`, i)),
+    );
+    expect(answers.filter((r) => r.status === 401).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(35);
+    expect(answers.some((r) => r.data !== null && r.data !== undefined)).toBe(false);
+  });
+});
 
 describe('guessing passwords', () => {
   let owner: Shopper;
@@ -91,5 +112,26 @@ describe('asking for reset links', () => {
     }
     expect(refused).not.toBeNull();
     limited(refused as GqlResult);
+  });
+});
+
+// Regression: sign-ups had no limit: forty from one client at once all cost a password hash.
+describe('sign-ups sent at once', () => {
+  it('make at most ten accounts an hour from one client, and answer the rest 429', async () => {
+    const signUp = (email: string, n: number) =>
+      gql(
+        shop,
+        'mutation($i: RegisterInput!) { register(input: $i) { id } }',
+        { i: { firstname: 'Asha', email, password: PASSWORD } },
+        { headers: forged(n) },
+      );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signUp(uniqueEmail('flood'), i)));
+    const made = answers.filter((r) => r.status === 200 && !r.errors).length;
+    // Two were made by the tests above (the victim, the owner); this runs last, as nothing after it could sign up.
+    expect(made).toBe(10 - 2);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBe(30 - made);
+    limited(refused[0] as GqlResult);
+    expect(refused[0]?.errors?.[0]?.message).toMatch(/^Too many sign-up attempts\. Please try again in \d+ minutes?\.$/);
   });
 });

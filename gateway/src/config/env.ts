@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off')),
+  // Accounts one client address may make (or be told already exist) in an hour. Raise it only where many
+  // shoppers really share one address (a test run signing up hundreds of customers from loopback).
+  SIGNUP_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 /** A path in this repository (the gateway runs from gateway/src or gateway/dist, both two levels down). */
@@ -90,6 +93,8 @@ export interface GatewayConfig {
   /** The built GraphiQL explorer served at /graphiql/, when it is on. */
   explorerDist: string | undefined;
   pageCacheSeconds: number;
+  /** Sign-ups a client address may make in an hour (SIGNUP_LIMIT_PER_CLIENT). */
+  signupLimitPerClient: number;
   /** Express's "trust proxy" setting. */
   trustProxy: boolean | number | string;
   metricsToken: string | undefined;
@@ -140,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
     },
     explorerDist: explorer ? (env.GRAPHIQL_DIST ?? fromRepository('explorer/dist')) : undefined,
     pageCacheSeconds: env.PAGE_CACHE_S,
+    signupLimitPerClient: env.SIGNUP_LIMIT_PER_CLIENT,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     nodeEnv: env.NODE_ENV,
