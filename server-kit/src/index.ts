@@ -5,3 +5,4 @@ export { requestId, requestIdFrom } from './request-id.js';
 export { drainServer, keepIdleConnections } from './drain.js';
 export { commonSettings, ConfigError, emptyAsUndefined, optionalSecret, optionalString, parseSettings, port } from './env.js';
 export { listen, listenFailure } from './listen.js';
+export { bearerToken, sameSecret } from './secrets.js';

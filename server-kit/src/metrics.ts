@@ -1,3 +1,4 @@
+import { bearerToken, sameSecret } from './secrets.js';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { RequestRecord } from './log.js';
@@ -42,7 +43,7 @@ export function createHttpMetrics(service: string) {
 export function metricsEndpoint(registry: Registry, options: { token: string | undefined; production: boolean }): RequestHandler {
   return async (req, res, next) => {
     if (!options.token && options.production) return next();
-    if (options.token && req.get('authorization') !== `Bearer ${options.token}`) {
+    if (options.token && !sameSecret(bearerToken(req.get('authorization')), options.token)) {
       res.status(401).json({ message: 'Metrics need the metrics token', code: 'UNAUTHENTICATED' });
       return;
     }
