@@ -1,5 +1,5 @@
 // What every server of the shop shares: the same logger, request ids and lines, /metrics, drain and settings parsing.
-export { createLogger, maskPath, type RequestRecord, requestLog } from './log.js';
+export { createLogger, maskPath, type RequestRecord, requestLog, UNMATCHED_ROUTE } from './log.js';
 export { createHttpMetrics, DURATION_BUCKETS, metricsEndpoint } from './metrics.js';
 export { requestId, requestIdFrom } from './request-id.js';
 export { drainServer, keepIdleConnections } from './drain.js';

@@ -37,6 +37,9 @@ export function maskPath(path: string): string {
     .slice(0, 100);
 }
 
+/** The route label of every request no route matched: made-up paths are one series, never one each. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
 export interface RequestRecord {
   requestId: string | undefined;
   method: string;
@@ -60,18 +63,21 @@ export function requestLog(
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const pattern = (req.route as { path?: unknown } | undefined)?.path;
       const described = describe?.(req, res);
+      // The metrics' route label is the matched route's template, or one label for everything unmatched: a
+      // label made of the path would be a new series, kept for ever, for every made-up address.
+      const matched = typeof pattern === 'string' ? `${/^\/api\//i.test(req.originalUrl) ? '/api' : ''}${pattern}` : undefined;
       const record: RequestRecord = {
         requestId: res.locals.requestId as string | undefined,
         method: req.method,
-        route:
-          described?.route ??
-          (typeof pattern === 'string' ? `${req.originalUrl.startsWith('/api/') ? '/api' : ''}${pattern}` : maskPath(req.path)),
+        route: described?.route ?? matched ?? UNMATCHED_ROUTE,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };
       observe?.(record);
       const level = res.statusCode >= 500 ? 'error' : 'info';
-      logger[level]({ ...record, ...described?.extra }, 'request');
+      // The log line may say which path it was (masked: a token can be a path segment).
+      const path = record.route === UNMATCHED_ROUTE ? { path: maskPath(req.path) } : {};
+      logger[level]({ ...record, ...path, ...described?.extra }, 'request');
     });
     next();
   };

@@ -4,6 +4,8 @@ import { createHttpMetrics, DURATION_BUCKETS as BUCKETS } from '@digitic/server-
 import { Counter, Histogram } from 'prom-client';
 
 /** Operation names come from clients: past this many distinct ones, the rest count as "other". */
+/** The most upstream route patterns counted apart (the api has a few dozen routes). */
+const MAX_UPSTREAM_ROUTES = 200;
 const MAX_OPERATION_NAMES = 200;
 
 /** The gateway's Prometheus metrics, in a registry of its own. */
@@ -50,8 +52,19 @@ export function createGatewayMetrics() {
     return n;
   };
 
-  /** Ids and tokens in REST paths become placeholders, so a label never holds them. */
-  const pattern = (url: string | undefined) =>
+  /**
+   * Ids and tokens in REST paths become placeholders, so a label never holds them; and since a client's
+   * argument can still shape a path (an id of letters), a bounded number of patterns is kept, the rest 'other'.
+   */
+  const patterns = new Set<string>();
+  const pattern = (url: string | undefined) => {
+    const p = masked(url);
+    if (patterns.has(p)) return p;
+    if (patterns.size >= MAX_UPSTREAM_ROUTES) return 'other';
+    patterns.add(p);
+    return p;
+  };
+  const masked = (url: string | undefined) =>
     (url ?? '')
       .split('?')[0]
       ?.split('/')
