@@ -16,7 +16,7 @@ import { type DocumentNode, print } from 'graphql';
 import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
-import { forwardTo } from './proxy.js';
+import { forwardTo, imagePath, simulatorPath } from './proxy.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import { pino, type Logger } from 'pino';
@@ -271,16 +271,16 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.post(
     '/api/payments/razorpay/webhook',
     express.raw({ type: () => true, limit: '256kb' }),
-    forwardTo(apiOrigin, config.upstreamTimeoutMs, {
+    forwardTo(apiOrigin, config.upstreamTimeoutMs, () => '/api/payments/razorpay/webhook', {
       raw: true,
       headers: ['x-razorpay-signature', 'x-razorpay-event-id', 'user-agent'],
     }),
   );
   // Product and blog pictures live in the api; the shop serves them from its own origin.
-  app.get('/api/images/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs));
+  app.get('/api/images/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs, imagePath));
   if (config.razorpay.simulated) {
     // The simulator's widget and its pay/decline calls, from the shop's own origin (never in production).
-    const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs);
+    const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs, simulatorPath);
     app.use('/payment-simulator', express.json({ limit: '16kb' }), (req, res) => sim(req, res));
   }
   const htmlCache = config.responseCache && config.pageCacheSeconds > 0 ? cache : null;

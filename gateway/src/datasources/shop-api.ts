@@ -1,5 +1,6 @@
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import DataLoader from 'dataloader';
+import { GraphQLError } from 'graphql';
 import { fromUpstream } from '../errors.js';
 import type {
   AddressRecord,
@@ -14,6 +15,18 @@ import type {
   SessionRecord,
   SitemapPageRecord,
 } from './types.js';
+
+/**
+ * A client's value as one path segment of an api URL. Escaping keeps `/`, `\\`, `?` and `#` inside it, but
+ * a segment that is `.` or `..` (or empty) would be resolved by the URL parser into another path of the
+ * api: such an id cannot name anything, so it is answered as not found without a call.
+ */
+function segment(value: string, what: string): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw new GraphQLError(`${what} not found`, { extensions: { code: 'NOT_FOUND' } });
+  }
+  return encodeURIComponent(value);
+}
 
 export const PRODUCT_BATCH = 100;
 const CART_BACK = { return: 'cart', expand: 'product' };
@@ -111,7 +124,7 @@ export class ShopApi {
 
   async blog(id: string): Promise<BlogRecord | null> {
     try {
-      return await this.data<BlogRecord>({ url: `blog/${encodeURIComponent(id)}` });
+      return await this.data<BlogRecord>({ url: `blog/${segment(id, 'Blog')}` });
     } catch (err) {
       if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
       throw err;
@@ -125,7 +138,7 @@ export class ShopApi {
   forgotPassword = (email: string) =>
     this.data<{ message: string }>({ url: 'user/forgot-password-token', method: 'POST', data: { email } });
   resetPassword = (token: string, password: string) =>
-    this.data<{ message: string }>({ url: `user/reset-password/${encodeURIComponent(token)}`, method: 'PUT', data: { password } });
+    this.data<{ message: string }>({ url: `user/reset-password/${segment(token, 'Reset token')}`, method: 'PUT', data: { password } });
 
   async wishlist(): Promise<ProductRecord[]> {
     const { wishlist } = await this.data<{ wishlist: ProductRecord[] }>({ url: 'user/wishlist' });
@@ -165,12 +178,12 @@ export class ShopApi {
   }
 
   async updateCartLine(lineId: string, quantity: number): Promise<ExpandedCartLineRecord[]> {
-    const url = `user/update-product-cart/${encodeURIComponent(lineId)}/${quantity}`;
+    const url = `user/update-product-cart/${segment(lineId, 'Cart line')}/${quantity}`;
     return this.primeCart(await this.data<ExpandedCartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
   }
 
   async removeCartLine(lineId: string): Promise<ExpandedCartLineRecord[]> {
-    const url = `user/delete-product-cart/${encodeURIComponent(lineId)}`;
+    const url = `user/delete-product-cart/${segment(lineId, 'Cart line')}`;
     return this.primeCart(await this.data<ExpandedCartLineRecord[]>({ url, method: 'DELETE', params: CART_BACK }));
   }
 
@@ -199,7 +212,7 @@ export class ShopApi {
 
   async checkout(providerOrderId: string): Promise<CheckoutRecord | null> {
     try {
-      const path = `user/order/checkout/${encodeURIComponent(providerOrderId)}`;
+      const path = `user/order/checkout/${segment(providerOrderId, 'Checkout')}`;
       return (await this.data<{ checkout: CheckoutRecord }>({ url: path })).checkout;
     } catch (err) {
       if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
