@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
+import { privateDataDir } from './config/data-dir.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { hostname } from 'node:os';
 import { openDb } from './db/connect.js';
@@ -19,6 +20,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+// Everything this process writes (the data folder, its secrets, the database, the outbox) is its user's alone.
+process.umask(0o077);
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
@@ -27,6 +30,13 @@ try {
 }
 
 const logger = createLogger('api', config.nodeEnv);
+try {
+  const { narrowed } = privateDataDir(config.dataDir);
+  if (narrowed.length > 0)
+    logger.warn(`the data folder ${config.dataDir} was open to other users: ${narrowed.length} modes narrowed to its owner's`);
+} catch (err) {
+  fail(`The data folder ${config.dataDir} could not be made private: ${(err as Error).message}`);
+}
 const log = (line: string, detail?: unknown) => {
   if (detail instanceof Error) logger.error({ err: detail }, line);
   else if (detail === undefined) logger.warn(line);

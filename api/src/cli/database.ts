@@ -171,6 +171,8 @@ async function restore(config: ApiConfig, args: string[]): Promise<void> {
 const [action, ...args] = process.argv.slice(2);
 // `npm run … --workspace api` runs in api/: DATA_DIR is read from where the command was typed.
 process.env.DATA_DIR = path.resolve(where, process.env.DATA_DIR ?? '.data');
+// A backup, and a restored database, are their user's alone.
+process.umask(0o077);
 try {
   const config = loadConfig();
   if (action === 'backup') await backup(config, args);

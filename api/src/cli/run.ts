@@ -61,6 +61,8 @@ async function runThroughApi(config: ApiConfig, apiUrl: string, name: CommandNam
 export async function runFromCommandLine(name: CommandName, input: unknown, io: CommandIo = console_): Promise<never> {
   // `npm run … --workspace api` runs in api/: DATA_DIR is read from where the command was typed.
   process.env.DATA_DIR = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? '.data');
+  // What a command writes in the data folder (the database's files) is its user's alone, as the api's is.
+  process.umask(0o077);
   let config: ApiConfig;
   try {
     config = loadConfig();

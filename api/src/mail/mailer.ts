@@ -46,7 +46,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     async ready() {
       try {
-        await mkdir(options.outboxDir, { recursive: true });
+        await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
         await access(options.outboxDir, constants.W_OK);
       } catch {
         throw unavailable(MAIL_DOWN);
@@ -57,8 +57,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const file = path.join(options.outboxDir, name);
       const mail = { from: options.from, ...message, createdAt: new Date().toISOString() };
       try {
-        await mkdir(options.outboxDir, { recursive: true });
-        await writeFile(file, JSON.stringify(mail, null, 2));
+        // A message may hold a live reset link: for the service's user only, whatever the process's umask.
+        await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+        await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
       } catch {
         throw unavailable(MAIL_DOWN);
       }
