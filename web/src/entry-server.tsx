@@ -65,9 +65,28 @@ const pageModules = import.meta.glob<{ loadData?: LoadPageData }>('./features/*/
 const loaderOf = async (module: string): Promise<LoadPageData | undefined> =>
   (await pageModules[`./${module.slice('src/'.length)}`]?.())?.loadData;
 
+/**
+ * A path as a browser (and `render`'s URL) reads it, with one "/" between segments: "\" is "/", dot
+ * segments are resolved, tabs and newlines dropped. Read under a host of its own, so `//x/…` is never a host.
+ */
+function normalisedPath(pathname: string): string {
+  let read: string;
+  try {
+    read = new URL(`http://shop.invalid/${pathname}`).pathname;
+  } catch {
+    read = `/${pathname}`;
+  }
+  return read.replace(/\/{2,}/g, '/');
+}
+
+/** The routes a path matches, the not-found route (`*`) when no other. */
+const matchesOf = (pathname: string) => matchRoutes(routes, pathname) ?? [];
+const handlesOf = (matches: ReturnType<typeof matchesOf>) =>
+  matches.flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
+
 /** The page modules a path shows and whether the server renders it (the home and not-found pages are in the app itself). */
 export function describePage(pathname: string): PageDescription {
-  const handles = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => (route.handle ? [route.handle as PageHandle] : []));
+  const handles = handlesOf(matchesOf(pathname));
   return {
     modules: handles.map((h) => h.module),
     serverRendered: handles.every((h) => h.serverRendered),
@@ -76,11 +95,40 @@ export function describePage(pathname: string): PageDescription {
 }
 
 /**
+ * The one spelling of the page a path shows (see server-contract.ts): the matched routes' segments as
+ * declared, their parameters lowercased on server-rendered pages (product and blog ids are UUIDs, which
+ * the api reads in any case), no "/" at the end. A path no route has keeps its own spelling, normalised.
+ */
+export function canonicalPath(pathname: string): string {
+  const path = normalisedPath(pathname);
+  const matches = matchesOf(path);
+  const lower = handlesOf(matches).every((h) => h.serverRendered);
+  const segments: string[] = [];
+  for (const { route, params } of matches) {
+    for (const segment of (route.path ?? '').split('/')) {
+      if (segment === '*') return path;
+      if (!segment.startsWith(':')) {
+        if (segment) segments.push(segment);
+        continue;
+      }
+      const value = params[segment.slice(1).replace(/\?$/, '')];
+      if (value !== undefined) segments.push(encodeURIComponent(lower ? value.toLowerCase() : value));
+    }
+  }
+  return matches.length > 0 ? `/${segments.join('/')}` : path;
+}
+
+/**
  * One page, rendered once: the page's data (its shell's and its own, see lib/page-data.ts) is fetched
  * first, then React renders the tree a single time, streaming, with every query answered from the cache.
  */
 export async function render(options: RenderOptions): Promise<RenderResult> {
+  // `//host/…` (or `/\host`, or a tab between the slashes) would be another site's address: only a path renders.
   const url = new URL(options.url, options.origin);
+  if (!/^\/(?![/\\])/.test(options.url) || url.origin !== new URL(options.origin).origin) {
+    throw new RangeError(`render takes a path beginning with one "/", not ${JSON.stringify(options.url.slice(0, 100))}`);
+  }
+  const asked = options.url.split(/[?#]/)[0] ?? '';
   const request = new Request(url, { signal: options.signal });
   const context = await handler.query(request);
   if (context instanceof Response) {
@@ -96,6 +144,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   });
 
   const params = Object.assign({}, ...context.matches.map((m) => m.params)) as Record<string, string | undefined>;
+  let madeUp = false;
+  const madeUpAddress = () => {
+    madeUp = true;
+  };
   const loaders: LoadPageData[] = [loadShellData];
   if (context.matches.some((m) => m.route.index)) loaders.push(loadHomeData);
   for (const m of context.matches) {
@@ -103,7 +155,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const load = handle && (await loaderOf(handle.module));
     if (load) loaders.push(load);
   }
-  await Promise.all(loaders.map((load) => load({ client, params, search: url.searchParams }))).catch((err: unknown) => {
+  await Promise.all(loaders.map((load) => load({ client, params, search: url.searchParams, madeUpAddress }))).catch((err: unknown) => {
     failures.push(err);
   });
   if (failures.length > 0) throw failures[0] instanceof Error ? failures[0] : new RenderDataError(String(failures[0]));
@@ -149,6 +201,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
             state: client.extract(),
             renderPasses: passes,
             lateQueries: phase.late,
+            // Only the page's one spelling goes into the cache, and only as its loadData took it.
+            cacheable: collector.status === 200 && !madeUp && canonicalPath(asked) === asked,
             pipe: (out) => stream.pipe(out),
             abort: () => stream.abort(),
           });
@@ -160,4 +214,4 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 }
 
 // The gateway relies on this module offering the server contract; the compiler checks it here.
-void ({ render, describePage } satisfies ServerEntry);
+void ({ render, describePage, canonicalPath } satisfies ServerEntry);

@@ -12,7 +12,7 @@ export interface ExecutionResult {
 export type Execute = (op: { query: DocumentNode; variables: Record<string, unknown>; operationName?: string }) => Promise<ExecutionResult>;
 
 export interface RenderOptions {
-  /** Path and query of the page, e.g. /product?brand=Apple. */
+  /** Path and query of the page, e.g. /product?brand=Apple: it begins with a single "/" (render refuses `//host/…`). */
   url: string;
   /** The shop's public origin, from configuration (never from the request's Host header). */
   origin: string;
@@ -34,6 +34,11 @@ export type RenderResult =
       renderPasses: number;
       /** Operations asked for during the render, which a page's loadData should have fetched first (none). */
       lateQueries: string[];
+      /**
+       * Whether the gateway may keep the page in its cache: a 200 at the page's canonical address that its
+       * loadData took for one of the shop's own (no made-up filter value, no page past the last, no price typed in).
+       */
+      cacheable: boolean;
       /** Streams the app's HTML (what goes inside #root) into `out`. */
       pipe: (out: NodeJS.WritableStream) => void;
       abort: () => void;
@@ -51,4 +56,10 @@ export interface PageDescription {
 export interface ServerEntry {
   render(options: RenderOptions): Promise<RenderResult>;
   describePage(pathname: string): PageDescription;
+  /**
+   * The one spelling of the page a path shows (`/bLoGs/` → `/blogs`, `/product/ABC` → `/product/abc`,
+   * `//x/product` → `/x/product`): built from the route's declared segments, one "/" between them and none
+   * at the end, always beginning with a single "/" (a path, never another host).
+   */
+  canonicalPath(pathname: string): string;
 }

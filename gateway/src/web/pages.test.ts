@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageRenderer } from './pages.js';
+import { createPageRenderer, sameSiteLocation } from './pages.js';
 
 // A built web app in miniature: the template with its markers, a manifest, and a server entry whose
 // answer each test chooses through the page's address.
@@ -14,24 +15,35 @@ const dist = mkdtempSync(path.join(tmpdir(), 'digitic-pages-'));
 const INDEX = `<!doctype html><html><head><!--app-head--><title>Digitic</title><!--/app-head--><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
 const ENTRY = `
 let renders = 0;
+export const calls = { described: 0 };
 export function describePage(pathname) {
+  calls.described++;
   if (/^\\/(cart|checkout|my-orders|login|reset-password)(\\/|$)/.test(pathname)) return { modules: [], serverRendered: false, query: [] };
   if (pathname.startsWith('/product/')) return { modules: ['src/features/product/product-page.tsx'], serverRendered: true, query: [] };
   if (pathname === '/store') return { modules: [], serverRendered: true, query: ['sort', 'brand'] };
   return { modules: [], serverRendered: true, query: [] };
 }
+// As the web app's: one "/" between segments, none at the end, lower case (its routes and ids are).
+export function canonicalPath(pathname) {
+  if (pathname.startsWith('/odd-canonical')) return '//evil.example/' + pathname.slice(1);
+  const path = pathname.replace(/\\\\/g, '/').replace(/\\/{2,}/g, '/').toLowerCase();
+  return path.length > 1 ? path.replace(/\\/$/, '') : path;
+}
 export async function render({ url, sanitize }) {
   renders++;
+  if (!/^\\/(?![\\/\\\\])/.test(url)) throw new Error('render was given ' + url);
   if (url.startsWith('/fail')) throw new Error('the api is down');
   if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/new' };
   const html = '<main>' + sanitize('<p>ok</p><script>alert(1)</script>') + ' ✓ render ' + renders + ' of ' + url + '</main>';
+  const status = url.startsWith('/missing') ? 404 : 200;
   return {
     kind: 'page',
-    status: url.startsWith('/missing') ? 404 : 200,
+    status,
     head: '<title>Rendered | Digitic</title>',
     state: { 'Product:1': { title: '</script><script>alert(1)</script>' } },
     renderPasses: 1,
     lateQueries: [],
+    cacheable: status === 200 && !url.includes('made-up'),
     pipe(out) { out.write(html.slice(0, 20)); out.end(html.slice(20)); },
     abort() {},
   };
@@ -79,6 +91,27 @@ afterAll(() => {
 });
 
 const get = (p: string) => fetch(`${base}${p}`, { redirect: 'manual' });
+/** A request for the path exactly as written (fetch would read `/\\x` as `//x`, and resolve `..`). */
+const raw = (p: string) =>
+  new Promise<{ status: number; location: string | undefined; cache: string | undefined; body: string }>((resolve, reject) => {
+    const req = request(`${base}/`, { path: p }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          cache: res.headers['x-render-cache'] as string | undefined,
+          body,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+/** A Location that is a path on this site: one "/", then no second "/" or "\\" (which would make it a host). */
+const onThisSite = /^\/(?![/\\])/;
 
 describe('server-rendered pages', () => {
   it('puts the head, the app, its state and the page chunk preloads into the template', async () => {
@@ -126,13 +159,15 @@ describe('server-rendered pages', () => {
     expect(await gz.text()).toBe(first);
   });
 
-  it('renders and caches a page under the query parameters it reads only, in a fixed order', async () => {
+  it('renders and caches a page under the query parameters it reads only, each once, in a fixed order', async () => {
     const first = await get('/store?utm=1&sort=price&brand=Apple&brand=Sony');
     expect(first.headers.get('x-render-cache')).toBe('miss');
-    expect(await first.text()).toContain(' of /store?brand=Apple&brand=Sony&sort=price</main>');
+    expect(await first.text()).toContain(' of /store?brand=Apple&sort=price</main>');
     for (const made_up of [
       '/store?brand=Apple&utm=2&brand=Sony&sort=price',
       '/store?sort=price&brand=Apple&brand=Sony&x=' + 'y'.repeat(50),
+      '/store?brand=Apple&sort=price&brand=' + 'z'.repeat(50),
+      '/store?sort=price&brand=Apple&sort=title&sort=' + Math.random(),
     ]) {
       expect((await get(made_up)).headers.get('x-render-cache'), made_up).toBe('hit');
     }
@@ -161,5 +196,87 @@ describe('server-rendered pages', () => {
       expect(html, p).not.toContain('fetchpriority="low"');
       expect(res.headers.get('content-security-policy'), p).toBe("script-src 'self'");
     }
+  });
+
+  // Regression: `//x1/product`, `/bLoGs` and `/blogs/` each rendered the page anew and took a place of their
+  // own in the cache (and the renderer read `//x1/product` as the host x1).
+  it('sends every other spelling of a page to its one spelling, with the query it reads, and renders only that', async () => {
+    for (const [asked, canonical] of [
+      ['//x1/store?sort=price&utm=1&sort=title', '/x1/store'],
+      ['///store?sort=price&utm=1&sort=title', '/store?sort=price'],
+      ['/STORE?brand=Apple', '/store?brand=Apple'],
+      ['/store/?brand=Apple&x=1', '/store?brand=Apple'],
+      ['/bLoGs', '/blogs'],
+      ['/blogs/', '/blogs'],
+      ['/blogs//', '/blogs'],
+      ['/product/ABC-1', '/product/abc-1'],
+      ['/\\x2/store', '/x2/store'],
+      ['//evil.example', '/evil.example'],
+      ['/\\evil.example', '/evil.example'],
+      ['/\\/evil.example', '/evil.example'],
+      ['/odd-canonical', '/evil.example/odd-canonical'],
+    ] as const) {
+      const res = await raw(asked);
+      expect(res.status, asked).toBe(301);
+      expect(res.location, asked).toBe(canonical);
+      expect(res.location, asked).toMatch(onThisSite);
+      const landed = await raw(canonical);
+      expect(landed.status, canonical).toBe(200);
+      expect(landed.body, canonical).toContain(` of ${canonical}</main>`);
+    }
+    expect((await raw('/blogs')).cache).toBe('hit');
+  });
+
+  it('leaves the pages the browser renders where they are', async () => {
+    const res = await raw('/cart/');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('makes every redirect a path on this site', () => {
+    for (const address of [
+      '//evil.example',
+      '///evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n\r//evil.example',
+      'evil',
+      '',
+    ]) {
+      const location = sameSiteLocation(address);
+      expect(location, JSON.stringify(address)).toMatch(onThisSite);
+      expect(
+        [...location].some((c) => c === '\\' || c < ' '),
+        JSON.stringify(address),
+      ).toBe(false);
+    }
+    expect(sameSiteLocation('/store?brand=Apple')).toBe('/store?brand=Apple');
+  });
+
+  // Regression: `/product?category=<anything>` was a 200 page cached under a key of its own for each value.
+  it("does not cache a page its render says is not one of the shop's own, but still shows it", async () => {
+    for (const address of ['/store?brand=made-up-1', '/made-up-page']) {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await get(address);
+        expect(res.status, address).toBe(200);
+        expect(res.headers.get('x-render-cache'), address).toBe('miss');
+        expect(await res.text(), address).toContain(` of ${address}</main>`);
+      }
+    }
+  });
+
+  it('remembers what a short path is, and describes a long one anew', async () => {
+    const { calls } = (await import(pathToFileURL(path.join(dist, 'entry-server.mjs')).href)) as { calls: { described: number } };
+    const described = async (p: string) => {
+      const before = calls.described;
+      await (await get(p)).arrayBuffer();
+      return calls.described - before;
+    };
+    expect(await described('/short-one')).toBe(1);
+    expect(await described('/short-one')).toBe(0);
+    const long = `/long-${'x'.repeat(2000)}`;
+    expect(await described(long)).toBe(1);
+    expect(await described(long)).toBe(1);
   });
 });

@@ -116,7 +116,14 @@ interface Prepared {
 }
 
 const HOT_PAGES = 200;
+/** What the hot pages may hold at most, their plain and compressed bytes together. */
+const HOT_BYTES = 32 * 1024 * 1024;
 const DESCRIBED_PATHS = 5_000;
+/** Longer paths (a request line may carry ~16 KB) are described anew each time, not remembered. */
+const REMEMBERED_PATH = 256;
+
+/** What is known of a path: the page it shows, and that page's one spelling. */
+type Described = PageDescription & { canonical: string };
 
 function prepare(status: number, html: string, until: number): Prepared {
   const identity = Buffer.from(html);
@@ -179,12 +186,13 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const cacheSeconds = deps.cacheSeconds ?? 30;
 
   // Which page a path is, remembered (matching the router's routes costs more than the rest of a cache hit).
-  const descriptions = new Map<string, PageDescription>();
-  const describe = (pathname: string): PageDescription | undefined => {
+  const descriptions = new Map<string, Described>();
+  const describe = (pathname: string): Described | undefined => {
     if (!entry) return undefined;
     let d = descriptions.get(pathname);
     if (!d) {
-      d = entry.describePage(pathname);
+      d = { ...entry.describePage(pathname), canonical: entry.canonicalPath(pathname) };
+      if (pathname.length > REMEMBERED_PATH) return d;
       if (descriptions.size >= DESCRIBED_PATHS) descriptions.delete(descriptions.keys().next().value as string);
       descriptions.set(pathname, d);
     }
@@ -193,11 +201,19 @@ export async function createPageRenderer(deps: PageRendererDeps) {
 
   // The cached pages this process sends most, compressed once (not on every hit) with their ETag.
   const hot = new Map<string, Prepared>();
+  let hotBytes = 0;
+  const bytesOf = (p: Prepared) => p.identity.length + p.br.length + p.gzip.length;
+  const dropHot = (key: string) => {
+    const gone = hot.get(key);
+    if (gone) hotBytes -= bytesOf(gone);
+    hot.delete(key);
+  };
   const keepHot = (key: string, status: number, html: string, renderedAt: number) => {
     const prepared = prepare(status, html, renderedAt + cacheSeconds * 1000);
-    hot.delete(key);
-    if (hot.size >= HOT_PAGES) hot.delete(hot.keys().next().value as string);
+    dropHot(key);
+    while (hot.size > 0 && (hot.size >= HOT_PAGES || hotBytes + bytesOf(prepared) > HOT_BYTES)) dropHot(hot.keys().next().value as string);
     hot.set(key, prepared);
+    hotBytes += bytesOf(prepared);
     return prepared;
   };
   const sendPrepared = (req: Request, res: Response, p: Prepared) => {
@@ -213,6 +229,12 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     // Pages for a signed-in customer, and forms, the browser renders (the web app's routes say which).
     const described = describe(req.path);
     if (!entry || !described?.serverRendered) return sendShell(res);
+    // One spelling per page (`/bLoGs/`, `//x/product`, `/product/ABC…` are others): the rest are sent to it.
+    if (described.canonical !== req.path) {
+      const to = { path: described.canonical, originalUrl: req.originalUrl };
+      res.set(deps.headers).redirect(301, sameSiteLocation(pageAddress(to, describe(to.path)?.query ?? [])));
+      return;
+    }
     const url = pageAddress(req, described.query);
     const key = `ssr:${url}`;
     if (deps.cache) {
@@ -270,8 +292,9 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     body.on('end', () => {
       parts.push(Buffer.from(tail));
       res.end(tail);
-      // Only pages that exist are kept: made-up addresses (404s) would push the popular pages out.
-      if (deps.cache && result.status === 200) {
+      // Only the shop's own pages are kept: made-up addresses (404s, filter values no product has, pages past
+      // the last, typed-in prices) would each take a place and push the popular pages out.
+      if (deps.cache && result.status === 200 && result.cacheable) {
         const html = Buffer.concat(parts).toString('utf8');
         const at = Date.now();
         void deps.cache.set(key, JSON.stringify({ status: result.status, html, at }), { ttl: cacheSeconds }).catch(() => undefined);
@@ -287,13 +310,27 @@ export async function createPageRenderer(deps: PageRendererDeps) {
 
 /**
  * The page's address as rendered and cached: its path with only the query parameters the page reads,
- * in a fixed order. Made-up parameters (`/product?utm=…`, a crawler's or an attacker's) neither
- * render the page anew nor take a place in the cache.
+ * each once (its first value), in a fixed order. Made-up parameters (`/product?utm=…`, a crawler's or an
+ * attacker's) and repeated ones neither render the page anew nor take a place in the cache.
  */
 export function pageAddress(req: Pick<Request, 'path' | 'originalUrl'>, read: string[]): string {
   const given = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
   const kept = new URLSearchParams();
-  for (const name of [...read].sort()) for (const value of given.getAll(name)) kept.append(name, value);
+  for (const name of [...read].sort()) {
+    const value = given.get(name);
+    if (value !== null) kept.append(name, value);
+  }
   const query = kept.toString();
   return query ? `${req.path}?${query}` : req.path;
+}
+
+/**
+ * A redirect's Location that stays on this site whatever the path holds: it begins with exactly one "/"
+ * (`//host` and `/\host` are other sites to a browser), and carries no "\" and no control character
+ * (browsers read "\" as "/" and drop tabs and newlines, so `/\t/host` would be `//host`).
+ */
+export function sameSiteLocation(address: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+  const plain = address.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\\/g, '%5C');
+  return `/${plain.replace(/^\/+/, '')}`;
 }

@@ -6,6 +6,12 @@ export interface PageDataArgs {
   params: Readonly<Record<string, string | undefined>>;
   /** The page address's query (only the parameters the page reads reach the server renderer). */
   search: URLSearchParams;
+  /**
+   * Says the address is not one of the shop's own pages (a filter value no product has, a page past the
+   * last, a default written out, a price typed in): the page still renders as asked, but the gateway does
+   * not cache it, so made-up addresses cannot fill its cache.
+   */
+  madeUpAddress: () => void;
 }
 
 /**

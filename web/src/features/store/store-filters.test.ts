@@ -41,6 +41,13 @@ describe('store filters in the address', () => {
     expect(withChange(params, { category: null }).toString()).toBe('');
   });
 
+  it('leaves the defaults out of the address, as the server caches one spelling of a page', () => {
+    const params = new URLSearchParams('category=TVs&sort=price&grid=6&page=3');
+    expect(withChange(params, { sort: '-createdAt' }).toString()).toBe('category=TVs&grid=6');
+    expect(withChange(params, { grid: 4 }).toString()).toBe('category=TVs&sort=price&page=3');
+    expect(withChange(params, { page: 1 }).toString()).toBe('category=TVs&sort=price&grid=6');
+  });
+
   it('maps sort values to the schema', () => {
     expect(['title', '-title', 'price', '-price', 'createdAt', '-createdAt'].map(sortOf)).toEqual([
       'TITLE_ASC',

@@ -10,6 +10,9 @@ export const SORT_OPTIONS: { value: string; label: string; sort: ProductSort }[]
   { value: '-createdAt', label: 'Date, new to old', sort: 'NEWEST' },
 ];
 
+/** The sort the store shows when the address names none. */
+export const DEFAULT_SORT = '-createdAt';
+
 /** The StorePage query's variables for these filters (the page and its server-side data load alike). */
 export function storeVariables(f: StoreFilters) {
   return {
@@ -35,7 +38,7 @@ const whole = (v: string | null) => (v !== null && /^\d{1,9}$/.test(v) ? Number(
 
 /** The store's state lives in the query string, so a filtered store can be shared and survives reload. */
 export function readFilters(params: URLSearchParams): StoreFilters {
-  const sort = params.get('sort') ?? '-createdAt';
+  const sort = params.get('sort') ?? DEFAULT_SORT;
   const grid = Number(params.get('grid'));
   return {
     category: params.get('category'),
@@ -43,7 +46,7 @@ export function readFilters(params: URLSearchParams): StoreFilters {
     tag: params.get('tag'),
     minPrice: whole(params.get('min')),
     maxPrice: whole(params.get('max')),
-    sort: SORT_OPTIONS.some((o) => o.value === sort) ? sort : '-createdAt',
+    sort: SORT_OPTIONS.some((o) => o.value === sort) ? sort : DEFAULT_SORT,
     grid: (GRID_SIZES as readonly number[]).includes(grid) ? (grid as GridSize) : DEFAULT_GRID,
     page: Math.max(1, whole(params.get('page')) ?? 1),
   };
@@ -60,11 +63,14 @@ const KEYS: Record<keyof StoreFilters, string> = {
   page: 'page',
 };
 
+/** What the address leaves out: the store's defaults (one spelling per page, see store-address.ts). */
+const DEFAULTS: Partial<Record<keyof StoreFilters, string | number>> = { sort: DEFAULT_SORT, grid: DEFAULT_GRID, page: 1 };
+
 /** A change of any filter (not of the grid or page) goes back to the first page. */
 export function withChange(params: URLSearchParams, change: Partial<StoreFilters>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(change) as [keyof StoreFilters, string | number | null | undefined][]) {
-    if (value === null || value === undefined || value === '') next.delete(KEYS[key]);
+    if (value === null || value === undefined || value === '' || value === DEFAULTS[key]) next.delete(KEYS[key]);
     else next.set(KEYS[key], String(value));
   }
   if (!('page' in change) && Object.keys(change).some((k) => k !== 'grid')) next.delete('page');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { StorePageDocument, useStorePageQuery } from './__generated__/store';
+import { StorePageDocument, type StorePageQuery, useStorePageQuery } from './__generated__/store';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useHead } from '../../lib/head';
@@ -9,11 +9,15 @@ import { ProductCard } from '../../components/product-card';
 import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state';
 import { GRID_SIZES } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
+import { isStoreAddress } from './store-address';
 import { readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
 import './store.css';
-/** The store's data for the server's one render (see lib/page-data.ts). */
-export const loadData: LoadPageData = ({ client, search }) =>
-  client.query({ query: StorePageDocument, variables: storeVariables(readFilters(search)) });
+/** The store's data for the server's one render (see lib/page-data.ts); an address the store does not link to is not cached. */
+export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) => {
+  const result = await client.query<StorePageQuery>({ query: StorePageDocument, variables: storeVariables(readFilters(search)) });
+  if (!isStoreAddress(search, result.data)) madeUpAddress();
+  return result;
+};
 
 export function StorePage() {
   const [params, setParams] = useSearchParams();
