@@ -62,6 +62,19 @@ if (config.seedDemo) {
   const seeded = await seedDemo(database.db);
   if (seeded.products + seeded.blogs > 0) logger.info(`seeded ${seeded.products} products and ${seeded.blogs} blogs`);
 }
+if (target.kind === 'pglite') {
+  // PGlite (Emscripten's file system) makes its files 0666 whatever the umask. Its folders are 0700, so nobody
+  // else can reach them; the files are narrowed too, now and every minute, should a folder ever be opened up.
+  const narrow = () => {
+    try {
+      privateDataDir(config.dataDir);
+    } catch (err) {
+      log('the data folder could not be narrowed', err);
+    }
+  };
+  narrow();
+  setInterval(narrow, 60_000).unref();
+}
 
 let draining = false;
 const payments = createRazorpayProvider(config.razorpay);
