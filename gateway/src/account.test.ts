@@ -40,7 +40,15 @@ describe('accounts', () => {
     const { token, id } = await signUp(gw);
     const res = await gw.gql<{ updateProfile: { token: string; customer: { id: string; firstname: string } } }>(
       'mutation($i: ProfileInput!) { updateProfile(input: $i) { token customer { id firstname lastname email mobile } } }',
-      { i: { firstname: 'Asha', lastname: 'Rao', email: `rao.${Date.now()}@example.com`, mobile: '9123456780' } },
+      {
+        i: {
+          firstname: 'Asha',
+          lastname: 'Rao',
+          email: `rao.${Date.now()}@example.com`,
+          mobile: '9123456780',
+          currentPassword: 'correct horse battery',
+        },
+      },
       token,
     );
     expect(res.data?.updateProfile.customer).toMatchObject({ id, firstname: 'Asha' });

@@ -4,19 +4,23 @@ import { expect, test } from './fixtures';
 import { newCustomer, signIn } from './helpers';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-function resetLinkFor(email: string): string | null {
+/** The newest link to `page` (reset-password, undo-email-change) mailed to `email`. */
+function linkFor(email: string, page = 'reset-password'): string | null {
   let files: string[] = [];
   try {
     files = readdirSync(outbox()).sort();
   } catch {
     return null;
   }
+  const link = new RegExp(`https?://\\S+/${page}/[\\w-]+`);
   for (const f of files.reverse()) {
     const mail = JSON.parse(readFileSync(path.join(outbox(), f), 'utf8')) as { to: string; text: string };
-    if (mail.to === email) return /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text)?.[0] ?? null;
+    const found = mail.to === email ? link.exec(mail.text)?.[0] : undefined;
+    if (found) return found;
   }
   return null;
 }
+const resetLinkFor = (email: string) => linkFor(email);
 
 test.describe('accounts', () => {
   test('signs up, logs in, shows Welcome and logs out', async ({ page }) => {
@@ -121,5 +125,62 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Welcome Anika' })).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? '{}') as Record<string, unknown>);
     expect(stored).toMatchObject({ firstname: 'Anika', lastname: 'Rao', mobile: '9123456780' });
+  });
+
+  // A signed-in session alone could move the account to another address, and the old one heard nothing.
+  test('changes the e-mail only with the current password, and undoes it from the link mailed to the old address', async ({
+    page,
+    request,
+  }) => {
+    const customer = await newCustomer(request);
+    const moved = `moved.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+    await signIn(page, customer);
+    await page.goto('/my-profile');
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const email = page.getByPlaceholder('Email', { exact: true });
+    await email.fill(` ${customer.email.toUpperCase()} `);
+    await expect(page.getByPlaceholder('Current password')).toHaveCount(0);
+    await email.fill(moved);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter your current password to change your e-mail')).toBeVisible();
+    await page.getByPlaceholder('Current password').fill('not my password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The current password is not correct')).toBeVisible();
+    await expect(page.getByText('Something Went Wrong!')).toBeVisible();
+    await page.getByPlaceholder('Current password').fill(customer.password);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
+    await expect(email).toHaveValue(moved);
+    await expect(email).toBeDisabled();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? '{}') as Record<string, unknown>);
+    expect(stored.email).toBe(moved);
+    expect(stored.token).not.toBe(customer.token);
+    const oldSession = await request.post('/graphql', {
+      data: { query: '{ cart { id } }' },
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    expect(oldSession.status()).toBe(401);
+
+    await expect.poll(() => linkFor(customer.email, 'undo-email-change')).not.toBeNull();
+    await page.goto(new URL(linkFor(customer.email, 'undo-email-change') ?? '').pathname);
+    await expect(page.getByRole('heading', { name: 'Undo E-mail Change' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in / My Account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Put my old e-mail back' }).click();
+    await expect(page.getByText(`e-mail is ${customer.email} again`)).toBeVisible();
+
+    // The password went with the undo: the owner chooses a new one through the restored address.
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Forgot Password Email Sent Successfully!')).toBeVisible();
+    await expect.poll(() => resetLinkFor(customer.email)).not.toBeNull();
+    await page.goto(new URL(resetLinkFor(customer.email) ?? '').pathname);
+    await page.getByPlaceholder('New Password').fill('mine again, for good');
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
+    await page.getByPlaceholder('Password', { exact: true }).fill('mine again, for good');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('User Logged In Successfully')).toBeVisible();
   });
 });

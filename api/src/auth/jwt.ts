@@ -4,12 +4,16 @@ const ALGORITHM = 'HS256';
 
 export interface TokenClaims {
   sub: string;
-  /** The customer's password stamp when the token was signed: a password change voids older tokens. */
+  /**
+   * The customer's sessions stamp (`sessions_since`) when the token was signed: a password reset, an e-mail
+   * change or its undo moves it and voids older tokens. The claim keeps the name it had when only a password
+   * change did, so tokens signed before the stamp had its own column stay valid.
+   */
   pwd: number;
 }
 
-export function signToken(customerId: string, passwordStamp: Date, secret: string): string {
-  return jwt.sign({ pwd: passwordStamp.getTime() }, secret, { algorithm: ALGORITHM, expiresIn: '1d', subject: customerId });
+export function signToken(customerId: string, sessionsStamp: Date, secret: string): string {
+  return jwt.sign({ pwd: sessionsStamp.getTime() }, secret, { algorithm: ALGORITHM, expiresIn: '1d', subject: customerId });
 }
 
 /** The claims of a valid token, or null for anything else (expired, forged, alg none, malformed). */

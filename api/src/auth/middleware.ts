@@ -22,11 +22,11 @@ export function requireAuth(db: Kysely<Database>, secret: string) {
     if (!claims || !isUuid(claims.sub)) throw unauthorized('Not authorized: the token is invalid or expired');
     const customer = await db
       .selectFrom('customers')
-      .select(['id', 'email', 'firstname', 'role', 'password_changed_at'])
+      .select(['id', 'email', 'firstname', 'role', 'sessions_since'])
       .where('id', '=', claims.sub)
       .executeTakeFirst();
-    // A password reset voids every token issued before it.
-    if (!customer || claims.pwd !== customer.password_changed_at.getTime()) {
+    // A password reset, an e-mail change or its undo voids every token issued before it.
+    if (!customer || claims.pwd !== customer.sessions_since.getTime()) {
       throw unauthorized('Not authorized: the token is no longer valid, sign in again');
     }
     res.locals.customer = { id: customer.id, email: customer.email, firstname: customer.firstname, role: customer.role };

@@ -4,6 +4,7 @@ import * as unsettledPayments from './migrations/0002-unsettled-payments.js';
 import * as refunds from './migrations/0003-refunds.js';
 import * as checkouts from './migrations/0004-checkouts.js';
 import * as attemptWindows from './migrations/0005-attempt-windows.js';
+import * as emailChanges from './migrations/0006-email-changes.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-refunds': refunds,
   '0004-checkouts': checkouts,
   '0005-attempt-windows': attemptWindows,
+  '0006-email-changes': emailChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -13,6 +13,8 @@ export interface CustomersTable {
   password_hash: string;
   role: Generated<string>;
   password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Tokens signed before this are void: a password reset, an e-mail change and its undo move it. */
+  sessions_since: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -146,6 +148,18 @@ export interface ResetTokensTable {
   created_at: CreatedAt;
 }
 
+/** An e-mail change, undone by the link mailed to the address it left (stored as the link token's hash). */
+export interface EmailChangesTable {
+  id: Generated<string>;
+  customer_id: string;
+  old_email: string;
+  new_email: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** Attempts counted per key in fixed windows (sign-in failures, registrations); see auth/attempts.ts. */
 export interface AttemptWindowsTable {
   key: string;
@@ -244,6 +258,7 @@ export interface Database {
   blogs: BlogsTable;
   enquiries: EnquiriesTable;
   reset_tokens: ResetTokensTable;
+  email_changes: EmailChangesTable;
   attempt_windows: AttemptWindowsTable;
 }
 

@@ -30,5 +30,10 @@ export function usersRoutes(deps: AppDeps): Router {
     const { password } = parseInput(ResetInput, req.body);
     res.json(await users.resetPassword(String(req.params.token), password));
   });
+  // Added to the contract: the link mailed to the address an e-mail change left. A PUT, so that a mail
+  // scanner fetching the link changes nothing.
+  router.put('/user/undo-email-change/:token', async (req, res) => {
+    res.json(await users.undoEmailChange(String(req.params.token)));
+  });
   return router;
 }

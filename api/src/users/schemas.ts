@@ -57,6 +57,12 @@ export const ProfileInput = z.object({
   lastname: name('Last Name is Required'),
   email,
   mobile,
+  // Needed only when the e-mail changes (the service decides); null, as GraphQL may send it, is as absent.
+  currentPassword: z
+    .string()
+    .max(128, 'Password is too long')
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 export const ForgotInput = z.object({ email });

@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ATTEMPT_LIMITS, accountKey, tooManyAttempts } from '@digitic/shop-rules';
 import { attemptWindows } from '../auth/attempts.js';
 import { signToken } from '../auth/jwt.js';
+import { hashLinkToken, looksLikeLinkToken, newLinkToken } from '../auth/link-token.js';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import type { Customer, Database } from '../db/schema.js';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.js';
+import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
+import { emailChanges, heldForUndo, type Profile } from './email-change.js';
 import type { CustomerRecord, SessionRecord } from '@digitic/rest-contract';
 
 export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -23,12 +25,12 @@ export function publicCustomer(c: Customer) {
 }
 
 export function session(c: Customer, jwtSecret: string) {
-  const json = { ...identity(c), token: signToken(c.id, c.password_changed_at, jwtSecret) };
+  const json = { ...identity(c), token: signToken(c.id, c.sessions_since, jwtSecret) };
   return json satisfies SessionRecord;
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+const ALREADY_EXISTS = 'An account with this email already exists';
 
 export interface UsersDeps {
   db: Kysely<Database>;
@@ -39,12 +41,14 @@ export interface UsersDeps {
 
 export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
   const attempts = attemptWindows(db);
+  const changes = emailChanges({ db, webUrl, mailer, attempts });
   return {
     async register(input: { firstname: string; lastname: string; email: string; mobile: string | null; password: string }) {
       // Every attempt counts, made or refused as taken: a new account costs a password hash, and
       // "already exists" tells whether an address has an account.
       const reserved = await attempts.reserve(`register:${accountKey(input.email)}`, ATTEMPT_LIMITS.registrationsPerAccount);
       if (!reserved.allowed) throw tooManyRequests(tooManyAttempts('register', reserved.retryMs));
+      if (await heldForUndo(db, input.email)) throw conflict(ALREADY_EXISTS, 'email');
       const password_hash = await hashPassword(input.password);
       try {
         const c = await db
@@ -54,7 +58,7 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
           .executeTakeFirstOrThrow();
         return publicCustomer(c);
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'email');
+        if (isUniqueViolation(err)) throw conflict(ALREADY_EXISTS, 'email');
         throw err;
       }
     },
@@ -84,20 +88,22 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
       return publicCustomer(c);
     },
 
-    async updateProfile(id: string, input: { firstname: string; lastname: string; email: string; mobile: string }) {
-      try {
-        const c = await db
-          .updateTable('customers')
-          .set({ ...input, updated_at: new Date() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return session(c, jwtSecret);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('An account with this email already exists', 'email');
-        throw err;
-      }
+    /** The e-mail arrives trimmed and lower-cased (as stored): any other spelling of the same address is no change. */
+    async updateProfile(id: string, input: Profile & { currentPassword?: string | undefined }) {
+      const { currentPassword, ...profile } = input;
+      const current = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      if (profile.email !== current.email) return session(await changes.change(current, profile, currentPassword), jwtSecret);
+      // The e-mail is left out: a change made meanwhile is not written back without the password.
+      const c = await db
+        .updateTable('customers')
+        .set({ firstname: profile.firstname, lastname: profile.lastname, mobile: profile.mobile, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return session(c, jwtSecret);
     },
+
+    undoEmailChange: (token: string) => changes.undo(token),
 
     async requestPasswordReset(email: string) {
       // Known or unknown, the caller sees the same answer; mail trouble is reported before the look-up.
@@ -112,12 +118,12 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
         .where('created_at', '>', new Date(Date.now() - RESET_EMAIL_INTERVAL_MS))
         .executeTakeFirst();
       if (recent) return { message: FORGOT_PASSWORD_MESSAGE };
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('reset_tokens').where('customer_id', '=', customer.id).execute();
         await trx
           .insertInto('reset_tokens')
-          .values({ customer_id: customer.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+          .values({ customer_id: customer.id, token_hash: hashLinkToken(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
           .execute();
       });
       const link = `${webUrl}/reset-password/${token}`;
@@ -132,14 +138,20 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
 
     async resetPassword(token: string, password: string) {
       const invalid = () => badRequest('This password reset link is invalid or has expired. Please request a new one.', 'token');
-      if (!/^[\w-]{20,100}$/.test(token)) throw invalid();
+      if (!looksLikeLinkToken(token)) throw invalid();
       const password_hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('reset_tokens').selectAll().where('token_hash', '=', sha256(token)).forUpdate().executeTakeFirst();
+        const row = await trx
+          .selectFrom('reset_tokens')
+          .selectAll()
+          .where('token_hash', '=', hashLinkToken(token))
+          .forUpdate()
+          .executeTakeFirst();
         if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) throw invalid();
+        const now = new Date();
         await trx
           .updateTable('customers')
-          .set({ password_hash, password_changed_at: new Date(), updated_at: new Date() })
+          .set({ password_hash, password_changed_at: now, sessions_since: now, updated_at: now })
           .where('id', '=', row.customer_id)
           .execute();
         await trx.updateTable('reset_tokens').set({ used_at: new Date() }).where('id', '=', row.id).execute();
@@ -148,8 +160,4 @@ export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
       return { message: 'Password changed. You can now sign in with your new password.' };
     },
   };
-}
-
-function escapeHtml(v: string) {
-  return v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

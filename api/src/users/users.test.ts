@@ -113,7 +113,7 @@ describe('PUT /api/user/edit-user', () => {
     const res = await api.http
       .put('/api/user/edit-user')
       .set(c.auth)
-      .send({ firstname: 'Asha', lastname: 'Rao', email, mobile: '9123456780' });
+      .send({ firstname: 'Asha', lastname: 'Rao', email, mobile: '9123456780', currentPassword: c.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: c.id, firstname: 'Asha', lastname: 'Rao', email, mobile: '9123456780' });
     expect(typeof res.body.token).toBe('string');
@@ -137,7 +137,10 @@ describe('PUT /api/user/edit-user', () => {
   it("refuses another customer's e-mail", async () => {
     const a = await newCustomer(api);
     const b = await newCustomer(api);
-    const res = await api.http.put('/api/user/edit-user').set(b.auth).send({ firstname: 'B', lastname: 'B', email: a.email, mobile: '1' });
+    const res = await api.http
+      .put('/api/user/edit-user')
+      .set(b.auth)
+      .send({ firstname: 'B', lastname: 'B', email: a.email, mobile: '1', currentPassword: b.password });
     expect(res.status).toBe(409);
   });
 });

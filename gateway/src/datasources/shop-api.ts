@@ -139,6 +139,8 @@ export class ShopApi {
     this.data<{ message: string }>({ url: 'user/forgot-password-token', method: 'POST', data: { email } });
   resetPassword = (token: string, password: string) =>
     this.data<{ message: string }>({ url: `user/reset-password/${segment(token, 'Reset token')}`, method: 'PUT', data: { password } });
+  undoEmailChange = (token: string) =>
+    this.data<{ message: string }>({ url: `user/undo-email-change/${segment(token, 'Undo link')}`, method: 'PUT' });
 
   async wishlist(): Promise<ProductRecord[]> {
     const { wishlist } = await this.data<{ wishlist: ProductRecord[] }>({ url: 'user/wishlist' });

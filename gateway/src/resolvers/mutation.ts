@@ -30,6 +30,8 @@ export const Mutation: MutationResolvers = {
     throttle.resetRequest(clientIp, email, () => api.forgotPassword(email)),
   resetPassword: (_root, { input }, { api, throttle, clientIp }) =>
     throttle.reset(clientIp, () => api.resetPassword(input.token, input.password)),
+  // Wrong undo links count against the client like wrong reset links: both are secrets a guesser tries in a URL.
+  undoEmailChange: (_root, { token }, { api, throttle, clientIp }) => throttle.reset(clientIp, () => api.undoEmailChange(token)),
 
   toggleWishlist: forCustomers(async (_root, { productId }, { api, customerId }) => {
     const ids = await api.toggleWishlist(productId);

@@ -34,6 +34,7 @@ describe('the routes', () => {
       '/signup',
       '/forgot-password',
       '/reset-password/t',
+      '/undo-email-change/t',
     ]) {
       expect(pageOf(path).serverRendered, path).toBe(false);
     }

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'term-conditions', ...page('features/policies/terms-page.tsx', 'TermsPage') },
       { path: 'forgot-password', ...page('features/account/forgot-password-page.tsx', 'ForgotPasswordPage', BROWSER) },
       { path: 'reset-password/:token', ...page('features/account/reset-password-page.tsx', 'ResetPasswordPage', BROWSER) },
+      { path: 'undo-email-change/:token', ...page('features/account/undo-email-change-page.tsx', 'UndoEmailChangePage', BROWSER) },
       {
         element: <GuestOnly />,
         children: [

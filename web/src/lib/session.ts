@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type StoredCustomer, storeCustomer, storedCustomer, storedCustomerText } from './storage';
+import { forgetEverything, type StoredCustomer, storeCustomer, storedCustomer, storedCustomerText } from './storage';
 
 const EVENT = 'digitic:session';
 let cached: { raw: string | null; customer: StoredCustomer | null } = { raw: null, customer: null };
@@ -35,4 +35,10 @@ export function startSessionFrom(
   c: { id: string; firstname: string; lastname: string; email: string; mobile?: string | null },
 ): void {
   startSession({ _id: c.id, token, firstname: c.firstname, lastname: c.lastname, email: c.email, mobile: c.mobile ?? null });
+}
+
+/** Signs this browser out where it stays (LogOut also reloads): whoever reads the session re-renders as a guest. */
+export function endSession(): void {
+  forgetEverything();
+  window.dispatchEvent(new Event(EVENT));
 }

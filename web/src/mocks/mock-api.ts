@@ -25,8 +25,8 @@ interface Context {
 type Args = Record<string, unknown>;
 
 const SHIPPING = 100;
-const fail = (message: string, code: string): never => {
-  throw new GraphQLError(message, { extensions: { code } });
+const fail = (message: string, code: string, field?: string): never => {
+  throw new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
 };
 
 /** A fresh shop in memory: its own accounts, carts and wishlists. */
@@ -169,9 +169,22 @@ export function createMockApi() {
         const customer = [...customers.values()].find((c) => c.email === email && c.password === password);
         return session(customer ?? fail('Invalid email or password', 'UNAUTHENTICATED'));
       },
-      updateProfile: (_: unknown, { input }: Args, ctx: Context) => session(Object.assign(signedIn(ctx), input)),
+      updateProfile: (_: unknown, { input }: Args, ctx: Context) => {
+        const c = signedIn(ctx);
+        const { currentPassword, ...profile } = input as Omit<Customer, 'id' | 'password'> & { currentPassword?: string | null };
+        const email = profile.email.trim().toLowerCase();
+        if (email !== c.email.trim().toLowerCase() && currentPassword !== c.password) {
+          fail(
+            currentPassword ? 'The current password is not correct' : 'Enter your current password to change your e-mail',
+            'BAD_USER_INPUT',
+            'currentPassword',
+          );
+        }
+        return session(Object.assign(c, profile, { email }));
+      },
       requestPasswordReset: () => ({ message: 'If the email has an account, a reset link is on its way' }),
       resetPassword: () => fail('The mock shop sends no e-mail: there is no reset token to use', 'BAD_USER_INPUT'),
+      undoEmailChange: () => fail('The mock shop sends no e-mail: there is no undo link to use', 'BAD_USER_INPUT', 'token'),
       toggleWishlist: (_: unknown, { productId }: Args, ctx: Context) => {
         const c = signedIn(ctx);
         const list = wishlistOf(c);

@@ -1,3 +1,5 @@
+import type { ApolloError } from '@apollo/client';
+import { accountKey } from '@digitic/shop-rules/attempts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,27 +11,49 @@ import { MESSAGES } from '../../config/messages';
 import { startSessionFrom, useSession } from '../../lib/session';
 import { type ProfileValues, ProfileSchema } from './schemas';
 import './account.css';
+
+// Not in the spec: a new e-mail needs the current password (the server's words when it refuses one).
+const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your e-mail';
+
+/** The form field a refusal names, with the server's words for it. */
+function refusedField(err: unknown): { field: 'email' | 'currentPassword'; message: string } | null {
+  const first = (err as ApolloError | undefined)?.graphQLErrors?.[0];
+  const field = first?.extensions?.field;
+  return first && (field === 'email' || field === 'currentPassword') ? { field, message: first.message } : null;
+}
+
 export function ProfilePage() {
   const customer = useSession();
   const [editing, setEditing] = useState(false);
   const [update, { loading }] = useUpdateProfileMutation();
-  const { register, handleSubmit, formState, reset } = useForm<ProfileValues>({
+  const { register, handleSubmit, formState, reset, setError, watch } = useForm<ProfileValues>({
     resolver: zodResolver(ProfileSchema),
     values: {
       firstname: customer?.firstname ?? '',
       lastname: customer?.lastname ?? '',
       email: customer?.email ?? '',
       mobile: customer?.mobile ?? '',
+      currentPassword: '',
     },
   });
-  const onSubmit = async (values: ProfileValues) => {
+  // Another spelling of the saved address (case, spaces) is the same address, as the server counts it.
+  const emailChanged = (email: string) => accountKey(email) !== accountKey(customer?.email ?? '');
+  const askPassword = editing && emailChanged(watch('email'));
+  const onSubmit = async ({ currentPassword, ...profile }: ProfileValues) => {
+    const changing = emailChanged(profile.email);
+    if (changing && !currentPassword) {
+      setError('currentPassword', { message: CURRENT_PASSWORD_REQUIRED });
+      return;
+    }
     try {
-      const { data } = await update({ variables: { input: values } });
+      const { data } = await update({ variables: { input: changing ? { ...profile, currentPassword } : profile } });
       if (!data) throw new Error('no answer');
       startSessionFrom(data.updateProfile.token, data.updateProfile.customer);
       toast.success(MESSAGES.profileUpdated);
       setEditing(false);
-    } catch {
+    } catch (err) {
+      const refused = refusedField(err);
+      if (refused) setError(refused.field, { message: refused.message });
       toast.error(MESSAGES.somethingWrongBang);
     }
   };
@@ -59,6 +83,15 @@ export function ProfilePage() {
               <FormField label="First Name" error={e.firstname?.message} {...register('firstname')} />
               <FormField label="Last Name" error={e.lastname?.message} {...register('lastname')} />
               <FormField label="Email" type="email" error={e.email?.message} {...register('email')} />
+              {askPassword && (
+                <FormField
+                  label="Current password"
+                  type="password"
+                  autoComplete="current-password"
+                  error={e.currentPassword?.message}
+                  {...register('currentPassword')}
+                />
+              )}
               <FormField label="Mobile No" type="tel" error={e.mobile?.message} {...register('mobile')} />
             </fieldset>
             {editing && (
