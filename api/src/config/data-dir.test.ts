@@ -46,6 +46,20 @@ describe('the data folder', () => {
     expect(privateDataDir(dir).narrowed).toEqual([]);
   });
 
+  // Regression (review): a data folder that is itself a link (a mounted volume) was skipped whole.
+  it('narrows the folder a link named as the data folder points to', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'digitic-modes-'));
+    made.push(root);
+    const real = path.join(root, 'volume');
+    mkdirSync(real, { mode: 0o755 });
+    chmodSync(real, 0o755);
+    writeFileSync(path.join(real, 'jwt-secret'), 's', { mode: 0o644 });
+    symlinkSync(real, path.join(root, '.data'));
+    privateDataDir(path.join(root, '.data'));
+    expect(modeOf(real)).toBe(0o700);
+    expect(modeOf(path.join(real, 'jwt-secret'))).toBe(0o600);
+  });
+
   it('makes a new folder, and every file the process writes after, its user’s alone', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'digitic-modes-'));
     made.push(root);

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -12,16 +12,24 @@ export function privateDataDir(dir: string): { narrowed: string[] } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const narrowed: string[] = [];
   const narrow = (p: string) => {
-    const st = lstatSync(p);
+    let st;
+    try {
+      st = lstatSync(p);
+    } catch (err) {
+      // The database removes files as it works: one gone meanwhile needs nothing.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
     // A link is followed by nobody here; what it points to is not ours to change.
     if (st.isSymbolicLink()) return;
     // The owner keeps what it has; group and others lose everything.
     if (st.mode & 0o077) {
       chmodSync(p, st.mode & 0o700);
-      narrowed.push(path.relative(dir, p) || '.');
+      narrowed.push(path.relative(realpathSync(dir), p) || '.');
     }
     if (st.isDirectory()) for (const name of readdirSync(p)) narrow(path.join(p, name));
   };
-  narrow(dir);
+  // The folder itself may be a link (a volume mounted elsewhere): what it points to is the folder.
+  narrow(realpathSync(dir));
   return { narrowed };
 }

@@ -102,6 +102,17 @@ describe('changing the e-mail needs the current password', () => {
     expect(taken.body.field).toBe('email');
     expect(await storedEmail(b.id)).toBe(b.email);
   });
+
+  // Regression (review): "already exists" cost nothing, so with one's own password the profile form told
+  // which addresses have accounts, as often as asked, past the sign-up limits.
+  it('counts every "already exists" among the day\'s five changes', async () => {
+    const b = await newCustomer(api);
+    const others = await Promise.all(Array.from({ length: 5 }, () => newCustomer(api)));
+    for (const o of others) expect((await edit(b, { email: o.email, currentPassword: b.password })).status).toBe(409);
+    const sixth = await edit(b, { email: uniqueEmail('probe'), currentPassword: b.password });
+    expect(sixth.status).toBe(429);
+    expect(await storedEmail(b.id)).toBe(b.email);
+  });
 });
 
 describe('a change of e-mail', () => {
@@ -196,6 +207,19 @@ describe('undoing a change from the mailed link', () => {
     expect((await undo(thiefsLink)).status).toBe(400);
     expect(await storedEmail(c.id)).toBe(c.email);
     expect((await me(second.token)).status).toBe(401);
+  });
+
+  // Regression (review): undoing a later change spent every link of the account, so a thief who knew the
+  // password changed twice, undid the second from the address they read, and the owner's link was dead.
+  it("keeps the owner's link good when the thief undoes a later change of their own", async () => {
+    const c = await newCustomer(api);
+    const first = await changeEmail(c);
+    const second = await changeEmail({ ...c, auth: bearer(first.token) });
+    expect(second.email).not.toBe(first.email);
+    expect((await undo(await undoTokenFor(first.email))).status).toBe(200);
+    expect(await storedEmail(c.id)).toBe(first.email);
+    expect((await undo(await undoTokenFor(c.email))).status).toBe(200);
+    expect(await storedEmail(c.id)).toBe(c.email);
   });
 
   it('refuses unknown, malformed and expired links, naming the token', async () => {

@@ -92,10 +92,12 @@ export function emailChanges({ db, webUrl, mailer, attempts }: EmailChangeDeps) 
       await proveOwner(customer, currentPassword);
       // The notice is what makes a change undoable: without mail, nothing changes.
       await mailer.ready();
-      if (await heldForUndo(db, profile.email, customer.id)) throw conflict(EMAIL_CHANGE_MESSAGES.taken, 'email');
+      // Counted before "already exists" is answered, and kept when it is: otherwise changing the e-mail would
+      // tell which addresses have accounts, as often as asked.
       const countKey = `email-change:${customer.id}`;
       const reserved = await attempts.reserve(countKey, CHANGES_PER_ACCOUNT);
       if (!reserved.allowed) throw tooManyRequests(EMAIL_CHANGE_MESSAGES.tooManyChanges);
+      if (await heldForUndo(db, profile.email, customer.id)) throw conflict(EMAIL_CHANGE_MESSAGES.taken, 'email');
 
       const token = newLinkToken();
       const tokenHash = hashLinkToken(token);
@@ -126,8 +128,8 @@ export function emailChanges({ db, webUrl, mailer, attempts }: EmailChangeDeps) 
           return { before, after };
         });
       } catch (err) {
-        await attempts.release(countKey).catch(() => undefined);
         if (isUniqueViolation(err)) throw conflict(EMAIL_CHANGE_MESSAGES.taken, 'email');
+        await attempts.release(countKey).catch(() => undefined);
         throw err;
       }
 
@@ -181,12 +183,15 @@ export function emailChanges({ db, webUrl, mailer, attempts }: EmailChangeDeps) 
           }
           throw err;
         }
-        // Later changes' links would hand the account back to whoever made them.
+        // This link and later changes' links (which would hand the account back to whoever made them) are
+        // spent; links of earlier changes stay good, so the first address's owner always has the last word
+        // (a thief's own undo link must not spend the owner's).
         await trx
           .updateTable('email_changes')
           .set({ used_at: new Date() })
           .where('customer_id', '=', customer.id)
           .where('used_at', 'is', null)
+          .where('created_at', '>=', row.created_at)
           .execute();
         await trx.deleteFrom('reset_tokens').where('customer_id', '=', customer.id).execute();
         return {

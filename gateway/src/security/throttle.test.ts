@@ -190,3 +190,23 @@ describe.each(counters)('attempts sent at once, counted %s', (_name, makeCounter
     await expect(throttle.register(client, `${randomUUID()}@example.com`, async () => 'made')).resolves.toBe('made');
   });
 });
+
+// Regression (review): the account's window was taken before the client's, keyed by the e-mail as sent: a
+// client over its limit still made a key per made-up e-mail (up to 100 KB each) and pushed others out.
+describe('the windows a refused client touches', () => {
+  it('are its own alone, and every key is short whatever the e-mail', async () => {
+    const inner = memoryCounter();
+    const hits: string[] = [];
+    const counter: HitCounter = { ...inner, hit: (key, ms) => (hits.push(key), inner.hit(key, ms)) };
+    const throttle = authThrottle(counter, { ...AUTH_LIMITS, loginFailuresPerClient: { limit: 1, windowMs: 60_000 } });
+    await expect(throttle.login('10.9.9.9', `${'x'.repeat(10_000)}@example.com`, wrong)).rejects.toThrow('Invalid email or password');
+    hits.length = 0;
+    for (let i = 0; i < 50; i++) {
+      const huge = `${'y'.repeat(10_000)}${i}@example.com`;
+      await expect(throttle.login('10.9.9.9', huge, wrong)).rejects.toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
+      if (i < 5) await expect(throttle.register('10.8.8.8', huge, async () => 'made')).resolves.toBe('made');
+    }
+    expect(hits.filter((k) => k.startsWith('login:acct:'))).toEqual([]);
+    expect(Math.max(...hits.map((k) => k.length))).toBeLessThan(80);
+  });
+});

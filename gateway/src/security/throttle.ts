@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { ATTEMPT_LIMITS, type AttemptKind, type AttemptLimit, accountKey, tooManyAttempts } from '@digitic/shop-rules';
 
@@ -89,14 +90,18 @@ const codeOf = (err: unknown) => (err instanceof GraphQLError ? err.extensions.c
  * count (a refused attempt's other windows, a success, a failure that was not a guess) is given back.
  */
 export function authThrottle(counter: HitCounter, limits: typeof AUTH_LIMITS = AUTH_LIMITS) {
+  // Windows are taken in the order given (the client's first): a client over its limit is refused before
+  // it touches any account's window, so it can neither lock accounts out nor make new keys.
   async function reserve(kind: AttemptKind, keys: [string, Rule][]) {
-    const hits = await Promise.all(keys.map(([key, rule]) => counter.hit(key, rule.windowMs)));
-    const over = keys.findIndex(([, rule], i) => (hits[i] ?? 0) > rule.limit);
-    if (over >= 0) {
-      // A refused attempt counts against nothing: a client over its limit cannot lock other accounts out.
-      await Promise.all(keys.map(([key]) => counter.release(key)));
-      const retryMs = await counter.remainingMs(keys[over]?.[0] as string);
-      throw tooMany(kind, retryMs);
+    const taken: string[] = [];
+    for (const [key, rule] of keys) {
+      const hits = await counter.hit(key, rule.windowMs);
+      taken.push(key);
+      if (hits > rule.limit) {
+        // A refused attempt counts against nothing.
+        await Promise.all(taken.map((k) => counter.release(k)));
+        throw tooMany(kind, await counter.remainingMs(key));
+      }
     }
     return {
       giveBack: (which = keys) => Promise.all(which.map(([key]) => counter.release(key))).then(() => undefined),
@@ -106,9 +111,9 @@ export function authThrottle(counter: HitCounter, limits: typeof AUTH_LIMITS = A
   return {
     /** Runs a sign-in; failures count against the account and the client, a success clears the account's count. */
     async login<T>(client: string, email: string, attempt: () => Promise<T>): Promise<T> {
-      const accountKey: [string, Rule] = [`login:acct:${account(email)}`, limits.loginFailuresPerAccount];
+      const acctKey: [string, Rule] = [`login:acct:${account(email)}`, limits.loginFailuresPerAccount];
       const clientKey: [string, Rule] = [`login:client:${client}`, limits.loginFailuresPerClient];
-      const held = await reserve('login', [accountKey, clientKey]);
+      const held = await reserve('login', [clientKey, acctKey]);
       let result: T;
       try {
         result = await attempt();
@@ -116,15 +121,15 @@ export function authThrottle(counter: HitCounter, limits: typeof AUTH_LIMITS = A
         if (codeOf(err) !== 'UNAUTHENTICATED') await held.giveBack().catch(() => undefined);
         throw err;
       }
-      await Promise.all([counter.clear(accountKey[0]), held.giveBack([clientKey])]);
+      await Promise.all([counter.clear(acctKey[0]), held.giveBack([clientKey])]);
       return result;
     },
 
     /** Every reset request counts, known e-mail or not (the answer is the same for both). */
     async resetRequest<T>(client: string, email: string, request: () => Promise<T>): Promise<T> {
       await reserve('resetRequest', [
-        [`reset:acct:${account(email)}`, limits.resetRequestsPerAccount],
         [`reset:client:${client}`, limits.resetRequestsPerClient],
+        [`reset:acct:${account(email)}`, limits.resetRequestsPerAccount],
       ]);
       return request();
     },
@@ -150,8 +155,8 @@ export function authThrottle(counter: HitCounter, limits: typeof AUTH_LIMITS = A
      */
     async register<T>(client: string, email: string, attempt: () => Promise<T>): Promise<T> {
       const held = await reserve('register', [
-        [`register:acct:${account(email)}`, limits.registrationsPerAccount],
         [`register:client:${client}`, limits.registrationsPerClient],
+        [`register:acct:${account(email)}`, limits.registrationsPerAccount],
       ]);
       try {
         return await attempt();
@@ -163,6 +168,7 @@ export function authThrottle(counter: HitCounter, limits: typeof AUTH_LIMITS = A
   };
 }
 
-const account = accountKey;
+/** An account's key: a digest of its e-mail as one account, so a key is short however long the e-mail sent. */
+const account = (email: string) => createHash('sha256').update(accountKey(email)).digest('base64url');
 
 export type AuthThrottle = ReturnType<typeof authThrottle>;
