@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
+import { ATTEMPT_WINDOWS_KEPT_MS, attemptWindows } from './auth/attempts.js';
 import { privateDataDir } from './config/data-dir.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { hostname } from 'node:os';
@@ -75,6 +76,12 @@ if (target.kind === 'pglite') {
   narrow();
   setInterval(narrow, 60_000).unref();
 }
+
+// Attempt windows that are over count for nothing: dropped every hour, from every api (a delete of old rows, harmless twice).
+const attempts = attemptWindows(database.db);
+setInterval(() => {
+  attempts.prune(ATTEMPT_WINDOWS_KEPT_MS).catch((err: unknown) => log('old attempt windows could not be dropped', err));
+}, 60 * 60_000).unref();
 
 let draining = false;
 const payments = createRazorpayProvider(config.razorpay);

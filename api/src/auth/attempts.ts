@@ -45,11 +45,26 @@ export function attemptWindows(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Drops windows that started more than `olderThanMs` ago: every key a guesser made up (an e-mail that
+     * has no account) leaves a row, which no rule reads once its window is over. Returns how many went.
+     */
+    async prune(olderThanMs: number): Promise<number> {
+      const result = await db
+        .deleteFrom('attempt_windows')
+        .where('window_started_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Forgets the key's attempts (a successful sign-in clears its account's failures). */
     async clear(key: string): Promise<void> {
       await db.deleteFrom('attempt_windows').where('key', '=', key).execute();
     },
   };
 }
+
+/** Longer than any rule's window (the e-mail change's day is the longest): a row this old counts for nothing. */
+export const ATTEMPT_WINDOWS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
 
 export type AttemptWindows = ReturnType<typeof attemptWindows>;

@@ -1,5 +1,10 @@
+import express from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandDeps } from '../cli/commands.js';
+import { errorHandler, routeNotFound } from '../http/errors.js';
 import { startTestApi, type TestApi } from '../test/harness.js';
+import { internalRoutes } from './routes.js';
 
 // Regression: a 15 MB JSON body was parsed before the internal token was checked, and a 64-byte bearer with a
 // non-ASCII character answered 500 (unequal byte lengths in timingSafeEqual), which told the token's length.
@@ -52,5 +57,27 @@ describe('the internal routes', () => {
     expect(res.status).toBe(200);
     expect(res.body.exitCode).toBe(0);
     expect((await command(`Bearer ${TOKEN}`, '{"not json')).status).toBe(400);
+  });
+});
+
+describe('an api without an internal token (PostgreSQL with INTERNAL_TOKEN unset)', () => {
+  // The api's own order: internal routes, then the body parser every other route uses.
+  const bare = express()
+    .use(
+      '/api',
+      internalRoutes(undefined, null, () => ({}) as CommandDeps),
+    )
+    .use(express.json({ limit: '100kb' }))
+    .use(routeNotFound)
+    .use(errorHandler(() => undefined));
+
+  it('has no internal routes, and reads nothing sent to one', async () => {
+    for (const body of ['{"not json', `{"rows": "${'x'.repeat(2 * 1024 * 1024)}"}`]) {
+      const res = await request(bare).post('/api/internal/commands/payments:reconcile').set('Content-Type', 'application/json').send(body);
+      // Parsed first, these would answer 400 and 413.
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    expect((await request(bare).get('/api/internal/backup').set('Authorization', 'Bearer x')).status).toBe(404);
   });
 });

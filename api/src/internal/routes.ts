@@ -10,7 +10,13 @@ import { notFound, unauthorized } from '../http/errors.js';
  */
 export function internalRoutes(token: string | undefined, backup: (() => Promise<Uint8Array>) | null, deps: () => CommandDeps): Router {
   const router = Router();
-  if (!token) return router;
+  if (!token) {
+    // No internal routes, and nothing read for a path under them either.
+    router.use('/internal', () => {
+      throw notFound('No internal routes on this api (it has no internal token)');
+    });
+    return router;
+  }
   // Checked before anything else is read: a caller without the token costs no body parsing (a 15 MB
   // import was parsed before it was refused).
   const allowed = (req: Request, _res: Response, next: NextFunction) => {

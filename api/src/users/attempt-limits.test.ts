@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTEMPT_WINDOWS_KEPT_MS, attemptWindows } from '../auth/attempts.js';
 import { newCustomer, startTestApi, type TestApi, uniqueEmail } from '../test/harness.js';
 
 // Regression: forty sign-ins sent at once for one account all read the failure count before any was
@@ -66,5 +67,25 @@ describe('sign-ups', () => {
     const email = uniqueEmail('malformed');
     for (let i = 0; i < 8; i++) expect((await api.http.post('/api/user/register').send({ email, password: 'short' })).status).toBe(400);
     expect((await api.http.post('/api/user/register').send({ firstname: 'Ravi', email, password: 'longenough1' })).status).toBe(201);
+  });
+});
+
+describe('old attempt windows', () => {
+  it('are dropped once they count for nothing, and a window still running is kept', async () => {
+    const attempts = attemptWindows(api.database.db);
+    const stale = `test:stale:${uniqueEmail()}`;
+    const live = `test:live:${uniqueEmail()}`;
+    await attempts.reserve(stale, { limit: 5, windowMs: 60_000 });
+    await attempts.reserve(live, { limit: 5, windowMs: 60_000 });
+    await api.database.db
+      .updateTable('attempt_windows')
+      .set({ window_started_at: new Date(Date.now() - ATTEMPT_WINDOWS_KEPT_MS - 60_000) })
+      .where('key', '=', stale)
+      .execute();
+    expect(await attempts.prune(ATTEMPT_WINDOWS_KEPT_MS)).toBeGreaterThanOrEqual(1);
+    const keys = (await api.database.db.selectFrom('attempt_windows').select('key').where('key', 'in', [stale, live]).execute()).map(
+      (r) => r.key,
+    );
+    expect(keys).toEqual([live]);
   });
 });
