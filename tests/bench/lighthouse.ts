@@ -37,6 +37,7 @@ const CALIBRATE = process.argv.includes('--calibrate');
 const fixedArg = process.argv.find((a) => a.startsWith('--cpu='))?.slice('--cpu='.length);
 // Lighthouse's default 4× unless told: the gate is not calibrated yet (see --calibrate).
 const FIXED_SLOWDOWN = fixedArg ? Number(fixedArg) : CALIBRATE ? undefined : 4;
+const METHOD = (process.argv.find((a) => a.startsWith('--method='))?.slice('--method='.length) ?? 'simulate') as 'simulate' | 'devtools';
 
 /**
  * The CPU slowdown that makes a machine of this benchmarkIndex behave like Lighthouse's reference mobile
@@ -96,7 +97,7 @@ async function audit(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(THRESHOLDS) },
-    { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } },
+    { extends: 'lighthouse:default', settings: { throttlingMethod: METHOD, throttling: { cpuSlowdownMultiplier: slowdown } } },
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;

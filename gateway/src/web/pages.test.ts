@@ -125,13 +125,17 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+ of \/product\/42<\/main><\/div>/);
     // The state cannot end its script element, whatever the catalogue holds.
     expect(html).toContain('<script type="application/json" id="__APOLLO_STATE__">{"Product:1":{"title":"\\u003c/script\\u003e');
-    // The styles of the app and then the page's own are inline, in the order the browser would load them.
-    expect(html).toContain('<style>body{color:red}</style><style>.card{color:blue}</style><style>.product{color:green}</style></head>');
+    // The styles of the app and then the page's own are inline, in the order the browser would load them, each
+    // followed by a disabled link to its file: never fetched, but Vite's preload helper sees it and adds no live one.
+    const inline = (css: string, file: string) => `<style>${css}</style><link rel="stylesheet" href="/assets/${file}" disabled>`;
+    expect(html).toContain(
+      `${inline('body{color:red}', 'index.css')}${inline('.card{color:blue}', 'boot.css')}${inline('.product{color:green}', 'product-page.css')}</head>`,
+    );
   });
 
   it("inlines only a page's own styles", async () => {
     const html = await (await get('/blogs')).text();
-    expect(html).toContain('<style>.card{color:blue}</style></head>');
+    expect(html).toContain('<style>.card{color:blue}</style><link rel="stylesheet" href="/assets/boot.css" disabled></head>');
     expect(html).not.toContain('.product{color:green}');
   });
 
