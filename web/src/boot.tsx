@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { createRouter, routes } from './app/router';
 import { createApolloClient, serverState } from './lib/apollo';
+import { prefetchOnIntent } from './lib/prefetch';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -22,13 +23,17 @@ async function loadMatchedPages(list: RouteObject[]) {
 }
 
 const state = serverState();
+const client = createApolloClient('/graphql', state);
 const app = () => (
   <StrictMode>
-    <ApolloProvider client={createApolloClient('/graphql', state)}>
+    <ApolloProvider client={client}>
       <RouterProvider router={createRouter()} />
     </ApolloProvider>
   </StrictMode>
 );
+
+// A link's page (code and data) starts loading when the shopper shows the intent to follow it.
+prefetchOnIntent(routes, client);
 
 if (state && root.firstElementChild) {
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.

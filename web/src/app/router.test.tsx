@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { describePage as pageOf } from '../entry-server';
-import { routes } from './router';
+import { type PageHandle, routes } from './router';
 
 const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
 
@@ -13,6 +13,18 @@ describe('the routes', () => {
       const loaded = await (route.lazy as () => Promise<{ Component?: unknown }>)();
       expect(typeof loaded.Component, String(route.path)).toBe('function');
     }
+  });
+
+  it("prefetch each lazy page's own module: the one its route shows, with the data its server render fetches", async () => {
+    for (const route of all(routes).filter((r) => typeof r.lazy === 'function')) {
+      const handle = route.handle as PageHandle;
+      const module = (await (handle.prefetch as NonNullable<PageHandle['prefetch']>)()) as Record<string, unknown>;
+      const { Component } = await (route.lazy as () => Promise<{ Component?: unknown }>)();
+      expect(Object.values(module), String(route.path)).toContain(Component);
+    }
+    const byPath = (p: string) => all(routes).find((r) => r.path === p)?.handle as PageHandle;
+    for (const p of ['product', 'product/:id', 'blogs', 'blog/:id'])
+      expect(typeof (await byPath(p).prefetch?.())?.loadData, p).toBe('function');
   });
 
   it('tell the server which module a page is and whether it renders it', () => {

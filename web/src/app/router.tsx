@@ -6,6 +6,7 @@ import { STORE_QUERY } from '../features/store/store-query';
 import { ErrorPage } from './error-page';
 import { GuestOnly, RequireCustomer } from './guards';
 import { Layout } from './layout';
+import type { PagePrefetch } from '../lib/prefetch';
 
 // Every page but the home page is its own chunk, loaded when its route is first visited. A route names
 // its page module once (below); the loader comes from this map, and the server renderer reads the same
@@ -21,6 +22,8 @@ export interface PageHandle {
   serverRendered: boolean;
   /** The query parameters the page reads; the server renderer drops the others. */
   query: readonly string[];
+  /** Loads the page's module (its chunk), for a link shown the intent to follow. */
+  prefetch?: PagePrefetch;
 }
 
 /**
@@ -34,7 +37,13 @@ function page(
 ): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[`../${module}`];
   if (!load) throw new Error(`No page module src/${module}`);
-  const handle: PageHandle = { module: `src/${module}`, serverRendered: options.serverRendered ?? true, query: options.query ?? [] };
+  const handle: PageHandle = {
+    module: `src/${module}`,
+    serverRendered: options.serverRendered ?? true,
+    query: options.query ?? [],
+    // Its code and data ahead of a click (lib/prefetch.ts); only pages the server renders have data to fetch first.
+    prefetch: load as PagePrefetch,
+  };
   return {
     handle,
     lazy: async () => {
