@@ -82,6 +82,45 @@ for (const path of ['/', '/product', '/blogs', '/about', '/contact']) {
   });
 }
 
+// Sections below the fold hydrate when the shopper nears them (web/src/components/hydrate-when-visible.tsx).
+const isHydrated = (page: Page, section: string) =>
+  page
+    .locator(`[data-hydrate-when-visible="${section}"] article, [data-hydrate-when-visible="${section}"] h2`)
+    .first()
+    .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+
+test('sections below the fold wait to hydrate until the shopper nears them, and answer the first tap', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(await isHydrated(page, 'home-popular')).toBe(false);
+  expect(await isHydrated(page, 'home-blogs')).toBe(false);
+  // The first tap on a section still waiting: a guest's wishlist heart goes to the login page.
+  const popular = page.locator('[data-hydrate-when-visible="home-popular"] article').first();
+  await popular.getByRole('button', { name: /^Add .* to wishlist$/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(problems).toEqual([]);
+});
+
+test("a product page's reviews hydrate when scrolled to, and a page reached in the browser renders them at once", async ({
+  page,
+  request,
+}) => {
+  const product = await firstProduct(request);
+  const problems = watchConsole(page);
+  await page.goto(`/product/${product.id}`);
+  await page.waitForLoadState('networkidle');
+  expect(await isHydrated(page, 'product-popular')).toBe(false);
+  await page.getByRole('heading', { name: 'Our Popular Products' }).scrollIntoViewIfNeeded();
+  await expect.poll(() => isHydrated(page, 'product-popular')).toBe(true);
+  // Another product, reached through the app: rendered in the browser, nothing waits.
+  await page.locator('[data-hydrate-when-visible="product-popular"] article h3 a').first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeAttached();
+  expect(await isHydrated(page, 'product-reviews')).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('a product page hydrates without warnings, and a signed-in customer sees their greeting after it', async ({ page, request }) => {
   const product = await firstProduct(request);
   const customer = await newCustomer(request, 'Meera');

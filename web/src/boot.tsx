@@ -6,6 +6,7 @@ import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom'
 import { createRouter, routes } from './app/router';
 import { createApolloClient, serverState } from './lib/apollo';
 import { prefetchOnIntent } from './lib/prefetch';
+import { endFirstHydration, startFirstHydration } from './components/hydrate-when-visible';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -24,10 +25,18 @@ async function loadMatchedPages(list: RouteObject[]) {
 
 const state = serverState();
 const client = createApolloClient('/graphql', state);
+const router = createRouter();
+// The first navigation ends the server-rendered page's first hydration (components/hydrate-when-visible.tsx).
+const firstKey = router.state.location.key;
+const unsubscribe = router.subscribe((next) => {
+  if (next.navigation.state === 'idle' && next.location.key === firstKey) return;
+  endFirstHydration();
+  unsubscribe();
+});
 const app = () => (
   <StrictMode>
     <ApolloProvider client={client}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </ApolloProvider>
   </StrictMode>
 );
@@ -39,6 +48,8 @@ if (state && root.firstElementChild) {
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
   void loadMatchedPages(routes).then(() =>
     startTransition(() => {
+      // Sections below the fold wait to be seen (components/hydrate-when-visible.tsx).
+      startFirstHydration();
       hydrateRoot(root, app(), {
         onRecoverableError: (error) => console.error('Hydration:', error),
       });

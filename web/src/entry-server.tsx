@@ -183,6 +183,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         </ApolloContext.Provider>
       </Counted>,
       {
+        // Every Suspense boundary in place, however large: React would otherwise send a large one after the
+        // rest with an inline script to move it in, which the page's CSP (script-src 'self') refuses. The
+        // boundaries are for hydration in pieces (components/hydrate-when-visible.tsx), not for streaming.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           // A hook whose answer was not in the cache rendered its loading state (and registered here): its
           // page's loadData misses it.

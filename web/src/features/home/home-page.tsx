@@ -6,6 +6,7 @@ import { CardSkeletons, LoadError } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
 import { useHead } from '../../lib/head';
 import { BlogCard } from '../../components/blog-card';
+import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import './home.css';
 const CATEGORY_PICTURES: Record<string, string> = {
   Laptops: 'laptop-silver-1',
@@ -24,19 +25,22 @@ export function HomePage() {
   useHead({ title: 'Digitic | Electronics for every day', path: ROUTES.home });
   if (error && !data) return <LoadError error={error} onRetry={() => void refetch()} />;
 
-  const row = (title: string, products: NonNullable<typeof data>['featured'] | undefined) => (
-    <section className="container page-section" aria-label={title}>
-      <h2>{title}</h2>
-      {products ? (
-        <div className="product-grid grid-3">
-          {products.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </div>
-      ) : (
-        <CardSkeletons count={4} columns={4} />
-      )}
-    </section>
+  // Below the fold on every screen but a tall one: each row hydrates when the shopper nears it.
+  const row = (name: string, title: string, products: NonNullable<typeof data>['featured'] | undefined) => (
+    <HydrateWhenVisible name={`home-${name}`}>
+      <section className="container page-section" aria-label={title}>
+        <h2>{title}</h2>
+        {products ? (
+          <div className="product-grid grid-3">
+            {products.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+        ) : (
+          <CardSkeletons count={4} columns={4} />
+        )}
+      </section>
+    </HydrateWhenVisible>
   );
 
   return (
@@ -67,17 +71,19 @@ export function HomePage() {
           ))}
         </ul>
       </section>
-      {row('Featured Collection', data?.featured)}
-      {row('Special Products', data?.special)}
-      {row('Our Popular Products', data?.popularProducts)}
-      <section className="container page-section" aria-label="Our Latest Blogs">
-        <h2>Our Latest Blogs</h2>
-        <div className="blog-grid four">
-          {(data?.blogs ?? []).slice(0, 4).map((b) => (
-            <BlogCard key={b.id} blog={b} />
-          ))}
-        </div>
-      </section>
+      {row('featured', 'Featured Collection', data?.featured)}
+      {row('special', 'Special Products', data?.special)}
+      {row('popular', 'Our Popular Products', data?.popularProducts)}
+      <HydrateWhenVisible name="home-blogs">
+        <section className="container page-section" aria-label="Our Latest Blogs">
+          <h2>Our Latest Blogs</h2>
+          <div className="blog-grid four">
+            {(data?.blogs ?? []).slice(0, 4).map((b) => (
+              <BlogCard key={b.id} blog={b} />
+            ))}
+          </div>
+        </section>
+      </HydrateWhenVisible>
     </>
   );
 }

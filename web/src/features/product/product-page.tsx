@@ -22,6 +22,7 @@ import { ROUTES } from '../../config/routes';
 import { useSession } from '../../lib/session';
 import { NotFoundPage } from '../../components/not-found-page';
 import { ReviewForm } from './review-form';
+import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import { ZoomImage } from './zoom-image';
 import './product.css';
 
@@ -171,31 +172,36 @@ export function ProductPage() {
         <h2 id="description">Description</h2>
         <SafeHtml html={product.description} className="description" />
       </section>
-      <section className="container page-section" id="reviews" aria-labelledby="reviews-title">
-        <h2 id="reviews-title">Reviews</h2>
-        <div className="reviews-summary">
-          <StarRating value={product.rating} />
-          <p>Based on {product.reviewCount} Reviews</p>
-        </div>
-        <ReviewForm productId={product.id} />
-        <ul className="reviews">
-          {product.reviews.map((r) => (
-            <li key={r.id} className="review">
-              <p className="review-author">{r.authorName}</p>
-              <StarRating value={r.star} size={18} />
-              <p>{r.comment}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="container page-section" aria-labelledby="popular">
-        <h2 id="popular">Our Popular Products</h2>
-        <div className="product-grid grid-3">
-          {(data?.popularProducts ?? []).map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </div>
-      </section>
+      {/* Below the fold: the reviews (and their form) and the popular products hydrate when the shopper nears them. */}
+      <HydrateWhenVisible name="product-reviews">
+        <section className="container page-section" id="reviews" aria-labelledby="reviews-title">
+          <h2 id="reviews-title">Reviews</h2>
+          <div className="reviews-summary">
+            <StarRating value={product.rating} />
+            <p>Based on {product.reviewCount} Reviews</p>
+          </div>
+          <ReviewForm productId={product.id} />
+          <ul className="reviews">
+            {product.reviews.map((r) => (
+              <li key={r.id} className="review">
+                <p className="review-author">{r.authorName}</p>
+                <StarRating value={r.star} size={18} />
+                <p>{r.comment}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrateWhenVisible>
+      <HydrateWhenVisible name="product-popular">
+        <section className="container page-section" aria-labelledby="popular">
+          <h2 id="popular">Our Popular Products</h2>
+          <div className="product-grid grid-3">
+            {(data?.popularProducts ?? []).map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+        </section>
+      </HydrateWhenVisible>
     </>
   );
 }

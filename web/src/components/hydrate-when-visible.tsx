@@ -1,0 +1,119 @@
+import { type ReactNode, Suspense, use, useEffect } from 'react';
+
+/**
+ * A section below the fold of a server-rendered page hydrates when it is about to be seen, not with the rest
+ * of the page: its server HTML shows at once, and its components (product cards, reviews) run only when the
+ * shopper scrolls near it, points at it, touches it or tabs into it. The page's first hydration is then
+ * the part a shopper sees first, in fewer and shorter tasks.
+ *
+ * How: the section is a Suspense boundary whose content, during the page's first hydration only, waits on a
+ * promise that opens when the section nears the viewport (an IntersectionObserver) or is touched. React
+ * leaves a waiting boundary's server HTML in place and hydrates it when the promise resolves. A section
+ * rendered once the shopper has navigated (a page rendered in the browser) never waits.
+ *
+ * React client-renders a waiting boundary that receives an update before it is hydrated (its HTML would be
+ * replaced by the fallback): an update from above therefore opens the section first, and a section leaving
+ * the page opens too, so that nothing waits on an element that is gone.
+ */
+
+interface Gate {
+  element: Element;
+  promise: Promise<void>;
+  opened: boolean;
+  open: () => void;
+}
+
+const gates = new Map<string, Gate>();
+/** Names of sections hydrated, or mounted in the browser: a render of one of them is an update from above. */
+const live = new Set<string>();
+let firstHydration = false;
+
+/** Called by the app just before it hydrates a server-rendered page (src/boot.tsx). */
+export function startFirstHydration(): void {
+  firstHydration = true;
+}
+
+/**
+ * Called when the shopper first leaves the server-rendered page (a client-side navigation starts): sections
+ * mounted from now on render at once, and those still waiting open. React hydrates a page's Suspense
+ * boundaries after it commits the rest, so the first hydration lasts until then; and a navigation is a
+ * transition, which would wait on a boundary that cannot hydrate if it reached one (a context it reads changed).
+ */
+export function endFirstHydration(): void {
+  if (!firstHydration) return;
+  firstHydration = false;
+  for (const gate of gates.values()) gate.open();
+}
+
+/**
+ * The events that show a shopper is about to use a section: they open it before their click arrives. Heard on
+ * the window in the capture phase, before React's own listeners on the root: React stops the propagation of
+ * an event aimed at a boundary it cannot hydrate yet, so a listener on the section itself would never hear it.
+ */
+const INTENT = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
+let listening = false;
+
+function onIntent(event: Event) {
+  const target = event.target;
+  if (!(target instanceof Node)) return;
+  for (const gate of gates.values()) if (!gate.opened && gate.element.contains(target)) gate.open();
+}
+
+function gateFor(name: string): Gate | undefined {
+  const known = gates.get(name);
+  if (known || !firstHydration || typeof document === 'undefined') return known;
+  const element = document.querySelector(`[data-hydrate-when-visible="${CSS.escape(name)}"]`);
+  if (!element || typeof IntersectionObserver === 'undefined') return undefined;
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && gate.open(), {
+    rootMargin: '400px 0px',
+  });
+  const gate: Gate = {
+    element,
+    promise,
+    opened: false,
+    open: () => {
+      if (gate.opened) return;
+      gate.opened = true;
+      observer.disconnect();
+      resolve();
+    },
+  };
+  observer.observe(element);
+  if (!listening) {
+    listening = true;
+    for (const type of INTENT) window.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+  gates.set(name, gate);
+  return gate;
+}
+
+function Waiting({ name, children }: { name: string; children: ReactNode }) {
+  const gate = gateFor(name);
+  if (gate && !gate.opened) use(gate.promise);
+  return children;
+}
+
+/** `name` is unique on the page (it finds the section's server HTML). */
+export function HydrateWhenVisible({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+  // Rendered again after it was live: an update from above, which a waiting boundary must not receive.
+  if (live.has(name)) gates.get(name)?.open();
+  useEffect(() => {
+    live.add(name);
+    return () => {
+      live.delete(name);
+      gates.get(name)?.open();
+      gates.delete(name);
+    };
+  }, [name]);
+  return (
+    <div data-hydrate-when-visible={name} className={className}>
+      <Suspense fallback={null}>
+        <Waiting name={name}>{children}</Waiting>
+      </Suspense>
+    </div>
+  );
+}
