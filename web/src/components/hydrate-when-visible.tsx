@@ -64,6 +64,8 @@ function gateFor(name: string): Gate | undefined {
   if (known || !firstHydration || typeof document === 'undefined') return known;
   const element = document.querySelector(`[data-hydrate-when-visible="${CSS.escape(name)}"]`);
   if (!element || typeof IntersectionObserver === 'undefined') return undefined;
+  // A wrapper of `display: contents` has no box of its own to be seen: its content's first element stands for it.
+  const watched = element.classList.contains('hydrate-contents') ? (element.firstElementChild ?? element) : element;
   let resolve = () => {};
   const promise = new Promise<void>((r) => {
     resolve = r;
@@ -82,7 +84,7 @@ function gateFor(name: string): Gate | undefined {
       resolve();
     },
   };
-  observer.observe(element);
+  observer.observe(watched);
   if (!listening) {
     listening = true;
     for (const type of INTENT) window.addEventListener(type, onIntent, { capture: true, passive: true });
@@ -97,8 +99,11 @@ function Waiting({ name, children }: { name: string; children: ReactNode }) {
   return children;
 }
 
-/** `name` is unique on the page (it finds the section's server HTML). */
-export function HydrateWhenVisible({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+/**
+ * `name` is unique on the page (it finds the section's server HTML). With `contents`, the wrapper takes no
+ * part in the layout (`display: contents`): a card among a grid's items stays one of them.
+ */
+export function HydrateWhenVisible({ name, contents = false, children }: { name: string; contents?: boolean; children: ReactNode }) {
   // Rendered again after it was live: an update from above, which a waiting boundary must not receive.
   if (live.has(name)) gates.get(name)?.open();
   useEffect(() => {
@@ -110,7 +115,7 @@ export function HydrateWhenVisible({ name, className, children }: { name: string
     };
   }, [name]);
   return (
-    <div data-hydrate-when-visible={name} className={className}>
+    <div data-hydrate-when-visible={name} className={contents ? 'hydrate-contents' : undefined}>
       <Suspense fallback={null}>
         <Waiting name={name}>{children}</Waiting>
       </Suspense>

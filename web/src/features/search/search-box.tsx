@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useSearchProductsQuery } from './__generated__/search';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { SearchResultsHandle } from './search-results';
 import { SearchIcon } from '../../components/icons';
-import { SEARCH_PAGE_SIZE } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
-import { ROUTES } from '../../config/routes';
 import './search.css';
+
+// The results (their query, list and choice) are interaction-only code: they load when the shopper first
+// focuses or types in the box, not with the page.
+const SearchResults = lazy(() => import('./search-results').then((m) => ({ default: m.SearchResults })));
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -17,51 +19,27 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** The header's typeahead: titles from the server a page at a time; choosing one opens the product. */
 export function SearchBox() {
-  const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Set by the first focus or keystroke: from then on the results are mounted (and their code loaded).
+  const [used, setUsed] = useState(false);
   const query = useDebounced(text.trim(), 200);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const { data, loading, fetchMore } = useSearchProductsQuery({
-    variables: { query, first: SEARCH_PAGE_SIZE },
-    skip: query.length === 0,
-  });
-  const result = data?.searchProducts;
-  const items = query ? (result?.items ?? []) : [];
-
-  const choose = (id: string, title: string) => {
-    setText(title);
-    setOpen(false);
-    void navigate(ROUTES.product(id));
-  };
-  const more = () =>
-    void fetchMore({
-      variables: { after: result?.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => ({
-        __typename: 'Query',
-        searchProducts: {
-          ...fetchMoreResult.searchProducts,
-          items: [...prev.searchProducts.items, ...fetchMoreResult.searchProducts.items],
-        },
-      }),
-    });
+  const results = useRef<SearchResultsHandle>(null);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    const count = results.current?.count() ?? 0;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setOpen(true);
-      setActive((i) => Math.min(items.length - 1, i + 1));
+      setActive((i) => Math.min(count - 1, i + 1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActive((i) => Math.max(0, i - 1));
     } else if (e.key === 'Enter') {
-      const item = items[active] ?? (items.length === 1 ? items[0] : undefined);
-      if (item) {
-        e.preventDefault();
-        choose(item.id, item.title);
-      }
+      const index = active >= 0 ? active : count === 1 ? 0 : -1;
+      if (index >= 0 && results.current?.choose(index)) e.preventDefault();
     } else if (e.key === 'Escape') {
       setOpen(false);
     }
@@ -71,7 +49,6 @@ export function SearchBox() {
   return (
     <div className="search-box" role="search">
       <input
-        ref={inputRef}
         type="search"
         role="combobox"
         aria-label="Search products"
@@ -82,42 +59,43 @@ export function SearchBox() {
         placeholder={MESSAGES.searchPlaceholder}
         value={text}
         onChange={(e) => {
+          setUsed(true);
           setText(e.target.value);
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}
       />
       <span className="search-icon">
         <SearchIcon />
       </span>
-      {showList && (
-        <div className="search-results">
-          <ul id={listId} role="listbox" aria-label="Matching products">
-            {items.map((item, i) => (
-              <li
-                key={item.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'active' : undefined}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(item.id, item.title)}
-              >
-                {item.title}
-              </li>
-            ))}
-          </ul>
-          {!loading && items.length === 0 && <p className="search-empty">{MESSAGES.searchEmpty}</p>}
-          {loading && items.length === 0 && <p className="search-empty">Searching…</p>}
-          {result?.hasMore && (
-            <button type="button" className="search-more" onMouseDown={(e) => e.preventDefault()} onClick={more}>
-              {MESSAGES.searchMore}
-            </button>
-          )}
-        </div>
+      {used && (
+        <Suspense
+          fallback={
+            showList ? (
+              <div className="search-results">
+                <p className="search-empty">Searching…</p>
+              </div>
+            ) : null
+          }
+        >
+          <SearchResults
+            ref={results}
+            query={query}
+            listId={listId}
+            open={open}
+            active={active}
+            onChosen={(title) => {
+              setText(title);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { GRID_SIZES } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
 import { isStoreAddress } from './store-address';
 import { readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
+import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import './store.css';
 /** The store's data for the server's one render (see lib/page-data.ts); an address the store does not link to is not cached. */
 export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) => {
@@ -180,9 +181,16 @@ export function StorePage() {
             <p className="empty-state">No products match these filters.</p>
           ) : (
             <div className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}>
-              {page.items.map((p, i) => (
-                <ProductCard key={p.id} product={p} grid={f.grid} eager={i < 4} />
-              ))}
+              {page.items.map((p, i) =>
+                // The first cards show before any scrolling; the others hydrate as the shopper comes to them.
+                i < 4 ? (
+                  <ProductCard key={p.id} product={p} grid={f.grid} eager />
+                ) : (
+                  <HydrateWhenVisible key={p.id} name={`store-card-${p.id}`} contents>
+                    <ProductCard product={p} grid={f.grid} />
+                  </HydrateWhenVisible>
+                ),
+              )}
             </div>
           )}
           {page && pages > 1 && (
