@@ -26,8 +26,12 @@ const RUNS = Math.max(1, Number(runsArg ?? 3) || 3);
 const CHECK = process.argv.includes('--check');
 const TASKS = process.argv.includes('--tasks');
 
-/** The issue's goals: no task over 50 ms on any page; `/` at most half the script time it had (376 ms → 188). */
-export const GOALS = { longestTaskMs: 50, homeScriptMs: 188 };
+/**
+ * The goals of issue #26: no task over 50 ms on any page; `/` at most half the script time it had before
+ * it, 76 ms measured by this bench on a machine of the CI's kind (Lighthouse benchmarkIndex ~3,600-4,100).
+ * A slower machine of the kind needs proportionally more, so the script goal is a figure of that machine.
+ */
+export const GOALS = { longestTaskMs: 50, homeScriptMs: 38 };
 
 interface TaskNode {
   event: { name: string; args?: { data?: { url?: string; functionName?: string } } };
