@@ -6,6 +6,7 @@ import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom'
 import { createRouter, routes } from './app/router';
 import { createApolloClient, serverState } from './lib/apollo';
 import { prefetchOnIntent } from './lib/prefetch';
+import { whenAppLive } from './lib/app-live';
 import { endFirstHydration, startFirstHydration } from './components/hydrate-when-visible';
 
 const root = document.getElementById('root');
@@ -25,24 +26,29 @@ async function loadMatchedPages(list: RouteObject[]) {
 
 const state = serverState();
 const client = createApolloClient('/graphql', state);
-const router = createRouter();
-// The first navigation ends the server-rendered page's first hydration (components/hydrate-when-visible.tsx).
-const firstKey = router.state.location.key;
-const unsubscribe = router.subscribe((next) => {
-  if (next.navigation.state === 'idle' && next.location.key === firstKey) return;
-  endFirstHydration();
-  unsubscribe();
-});
-const app = () => (
-  <StrictMode>
-    <ApolloProvider client={client}>
-      <RouterProvider router={router} />
-    </ApolloProvider>
-  </StrictMode>
-);
 
-// A link's page (code and data) starts loading when the shopper shows the intent to follow it.
-prefetchOnIntent(routes, client);
+/** The app, with a router made once the matched pages are loaded (it copies the routes as they are then). */
+function app() {
+  const router = createRouter();
+  // The first navigation ends the server-rendered page's first hydration (components/hydrate-when-visible.tsx).
+  const firstKey = router.state.location.key;
+  const unsubscribe = router.subscribe((next) => {
+    if (next.navigation.state === 'idle' && next.location.key === firstKey) return;
+    endFirstHydration();
+    unsubscribe();
+  });
+  return (
+    <StrictMode>
+      <ApolloProvider client={client}>
+        <RouterProvider router={router} />
+      </ApolloProvider>
+    </StrictMode>
+  );
+}
+
+// A link's page (code and data) starts loading when the shopper shows the intent to follow it, once the
+// page is live: an answer written into the cache before hydration would change what hydration reads.
+void whenAppLive().then(() => prefetchOnIntent(routes, client));
 
 if (state && root.firstElementChild) {
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.

@@ -7,6 +7,7 @@ import { Footer } from './footer';
 import { holdMutationsUntil, startedFromServerState } from '../lib/apollo';
 import { useSession } from '../lib/session';
 import { Header } from './header';
+import { markAppLive } from '../lib/app-live';
 
 /** What every page's shell (header, footer) shows, fetched before the server's one render. */
 export const loadShellData: LoadPageData = ({ client }) => client.query({ query: ShopInfoDocument });
@@ -47,6 +48,7 @@ function CustomerRefresh() {
 function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
+    markAppLive();
   }, []);
   return null;
 }

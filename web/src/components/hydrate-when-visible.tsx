@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { type ReactNode, Suspense, use, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * A section below the fold of a server-rendered page hydrates when it is about to be seen, not with the rest
@@ -24,6 +24,8 @@ interface Gate {
 }
 
 const gates = new Map<string, Gate>();
+/** Sections that must not wait (an update reached them before their gate was made): their gate is never made. */
+const noWait = new Set<string>();
 /** Names of sections hydrated, or mounted in the browser: a render of one of them is an update from above. */
 const live = new Set<string>();
 let firstHydration = false;
@@ -50,7 +52,7 @@ export function endFirstHydration(): void {
  * the window in the capture phase, before React's own listeners on the root: React stops the propagation of
  * an event aimed at a boundary it cannot hydrate yet, so a listener on the section itself would never hear it.
  */
-const INTENT = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
+const INTENT = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown', 'click'] as const;
 let listening = false;
 
 function onIntent(event: Event) {
@@ -61,8 +63,10 @@ function onIntent(event: Event) {
 
 function gateFor(name: string): Gate | undefined {
   const known = gates.get(name);
-  if (known || !firstHydration || typeof document === 'undefined') return known;
-  const element = document.querySelector(`[data-hydrate-when-visible="${CSS.escape(name)}"]`);
+  if (known || !firstHydration || noWait.has(name) || typeof document === 'undefined') return known;
+  const element = [...document.querySelectorAll('[data-hydrate-when-visible]')].find(
+    (e) => e.getAttribute('data-hydrate-when-visible') === name,
+  );
   if (!element || typeof IntersectionObserver === 'undefined') return undefined;
   // A wrapper of `display: contents` has no box of its own to be seen: its content's first element stands for it.
   const watched = element.classList.contains('hydrate-contents') ? (element.firstElementChild ?? element) : element;
@@ -81,6 +85,8 @@ function gateFor(name: string): Gate | undefined {
       if (gate.opened) return;
       gate.opened = true;
       observer.disconnect();
+      // Marked settled as React reads a thenable: use() then returns at once instead of suspending a last time.
+      void Object.assign(promise, { status: 'fulfilled', value: undefined });
       resolve();
     },
   };
@@ -95,7 +101,8 @@ function gateFor(name: string): Gate | undefined {
 
 function Waiting({ name, children }: { name: string; children: ReactNode }) {
   const gate = gateFor(name);
-  if (gate && !gate.opened) use(gate.promise);
+  // Called whenever there is a gate, open or not (React asks that use() be called alike on every render).
+  if (gate) use(gate.promise);
   return children;
 }
 
@@ -104,18 +111,30 @@ function Waiting({ name, children }: { name: string; children: ReactNode }) {
  * part in the layout (`display: contents`): a card among a grid's items stays one of them.
  */
 export function HydrateWhenVisible({ name, contents = false, children }: { name: string; contents?: boolean; children: ReactNode }) {
+  const wrapper = useRef<HTMLDivElement>(null);
   // Rendered again after it was live: an update from above, which a waiting boundary must not receive.
-  if (live.has(name)) gates.get(name)?.open();
+  if (live.has(name)) {
+    const gate = gates.get(name);
+    if (gate) gate.open();
+    else noWait.add(name);
+  }
+  // A gate made on other HTML than this wrapper's (React rendered the page anew in the browser, and the
+  // server's HTML it found is gone) would wait on an element nobody sees: it opens.
+  useLayoutEffect(() => {
+    const gate = gates.get(name);
+    if (gate && (gate.element !== wrapper.current || !gate.element.isConnected)) gate.open();
+  });
   useEffect(() => {
     live.add(name);
     return () => {
       live.delete(name);
+      noWait.delete(name);
       gates.get(name)?.open();
       gates.delete(name);
     };
   }, [name]);
   return (
-    <div data-hydrate-when-visible={name} className={contents ? 'hydrate-contents' : undefined}>
+    <div ref={wrapper} data-hydrate-when-visible={name} className={contents ? 'hydrate-contents' : undefined}>
       <Suspense fallback={null}>
         <Waiting name={name}>{children}</Waiting>
       </Suspense>

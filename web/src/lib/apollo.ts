@@ -51,6 +51,14 @@ export function holdMutationsUntil(refresh: Promise<unknown>): void {
   settled = refresh.catch(() => undefined);
 }
 
+/** Resolves when a mutation sent now would go (what it waits for has settled). */
+export const mutationsMayGo = (): Promise<unknown> => settled;
+
+/** Mutations also wait for `query` (a page's data fetched ahead of a click, lib/prefetch.ts), with what they waited for. */
+export function alsoHoldMutationsUntil(query: Promise<unknown>): void {
+  settled = Promise.all([settled, query.catch(() => undefined)]);
+}
+
 const mutationsAfterRefresh = new ApolloLink((operation, forward) => {
   if (getOperationDefinition(operation.query)?.operation !== OperationTypeNode.MUTATION) return forward(operation);
   return new Observable((observer) => {

@@ -1,6 +1,7 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import type { RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mutationsMayGo as holdsMutations } from './apollo';
 import { prefetchOnIntent, prefetchPage } from './prefetch';
 
 // A page's code and data start loading on intent (hover, touch, focus), through the page module's own loadData.
@@ -37,6 +38,21 @@ describe('prefetching a page', () => {
     const args = (loadData.mock.calls[0] as unknown as [{ params: Record<string, string>; search: URLSearchParams }])[0];
     expect(args.params.id).toBe('abc');
     expect(args.search.get('x')).toBe('1');
+  });
+
+  it("holds mutations until the prefetched page's answers are in (they carry the shopper's state)", async () => {
+    const { routes, client, loadData } = setUp();
+    let answer: () => void = () => undefined;
+    loadData.mockImplementationOnce(() => new Promise<void>((r) => (answer = r)));
+    prefetchPage(routes, client, '/product/held');
+    await vi.waitFor(() => expect(loadData).toHaveBeenCalledTimes(1));
+    const order: string[] = [];
+    const held = holdsMutations().then(() => order.push('mutation'));
+    await new Promise((r) => setTimeout(r, 20));
+    order.push('answer');
+    answer();
+    await held;
+    expect(order).toEqual(['answer', 'mutation']);
   });
 
   it('leaves other sites and routes without anything to prefetch alone', () => {

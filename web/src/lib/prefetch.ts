@@ -1,9 +1,13 @@
 import type { ApolloClient, NormalizedCacheObject } from '@apollo/client';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import type { LoadPageData } from './page-data';
+import { alsoHoldMutationsUntil } from './apollo';
 
 /** What a page route can start before it is shown: its module (code) and, from it, its `loadData`. */
 export type PagePrefetch = () => Promise<{ loadData?: LoadPageData }>;
+
+/** The shopper asked their browser to save data (Network Information API, where there is one). */
+const saveData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 /** Pages already asked for (bounded: a shopper hovering over a long list asks each once). */
 const started = new Set<string>();
@@ -21,7 +25,7 @@ export function prefetchPage(routes: RouteObject[], client: ApolloClient<Normali
   } catch {
     return;
   }
-  if (url.origin !== window.location.origin) return;
+  if (url.origin !== window.location.origin || saveData()) return;
   const key = url.pathname + url.search;
   if (started.has(key) || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
   if (started.size >= REMEMBERED) started.clear();
@@ -29,10 +33,11 @@ export function prefetchPage(routes: RouteObject[], client: ApolloClient<Normali
   for (const { route, params } of matchRoutes(routes, url) ?? []) {
     const prefetch = (route.handle as { prefetch?: PagePrefetch } | undefined)?.prefetch;
     if (!prefetch) continue;
-    void prefetch()
-      .then((page) => page.loadData?.({ client, params, search: url.searchParams, madeUpAddress: () => undefined }))
-      // A prefetch that fails costs nothing: the page asks again when it is shown, and shows its error then.
-      .catch(() => started.delete(key));
+    const data = prefetch().then((page) => page.loadData?.({ client, params, search: url.searchParams, madeUpAddress: () => undefined }));
+    // Its answers carry the shopper's state (a wishlist heart): a mutation sent meanwhile must land after them.
+    alsoHoldMutationsUntil(data);
+    // A prefetch that fails costs nothing: the page asks again when it is shown, and shows its error then.
+    data.catch(() => started.delete(key));
   }
 }
 

@@ -1,12 +1,27 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type { SearchResultsHandle } from './search-results';
+import type { SearchResults as Results, SearchResultsHandle } from './search-results';
 import { SearchIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';
 import './search.css';
 
 // The results (their query, list and choice) are interaction-only code: they load when the shopper first
 // focuses or types in the box, not with the page.
-const SearchResults = lazy(() => import('./search-results').then((m) => ({ default: m.SearchResults })));
+// When their code does not arrive (a bad connection, or a new version of the shop deployed meanwhile), the
+// box stays a plain box rather than the error taking the page; its next focus loads them anew (React's lazy
+// would keep the failure).
+let failed = false;
+const NoResults = () => null;
+const loadResults = () =>
+  lazy(() =>
+    import('./search-results').then(
+      (m) => ({ default: m.SearchResults }),
+      () => {
+        failed = true;
+        return { default: NoResults as unknown as typeof Results };
+      },
+    ),
+  );
+let SearchResults = loadResults();
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -25,6 +40,8 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   // Set by the first focus or keystroke: from then on the results are mounted (and their code loaded).
   const [used, setUsed] = useState(false);
+  // Each new try at loading the results' code: the next focus after a failure mounts a new lazy component.
+  const [attempt, setAttempt] = useState(0);
   const query = useDebounced(text.trim(), 200);
   const results = useRef<SearchResultsHandle>(null);
 
@@ -38,8 +55,8 @@ export function SearchBox() {
       e.preventDefault();
       setActive((i) => Math.max(0, i - 1));
     } else if (e.key === 'Enter') {
-      const index = active >= 0 ? active : count === 1 ? 0 : -1;
-      if (index >= 0 && results.current?.choose(index)) e.preventDefault();
+      // The highlighted result, or the only one.
+      if (results.current?.choose(active) || (count === 1 && results.current?.choose(0))) e.preventDefault();
     } else if (e.key === 'Escape') {
       setOpen(false);
     }
@@ -65,6 +82,11 @@ export function SearchBox() {
           setActive(-1);
         }}
         onFocus={() => {
+          if (failed) {
+            failed = false;
+            SearchResults = loadResults();
+            setAttempt((n) => n + 1);
+          }
           setUsed(true);
           setOpen(true);
         }}
@@ -85,6 +107,7 @@ export function SearchBox() {
           }
         >
           <SearchResults
+            key={attempt}
             ref={results}
             query={query}
             listId={listId}

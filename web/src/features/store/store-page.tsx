@@ -23,7 +23,9 @@ export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) 
 export function StorePage() {
   const [params, setParams] = useSearchParams();
   const f = readFilters(params);
-  const change = (c: Parameters<typeof withChange>[1]) => setParams(withChange(params, c));
+  // From the address as it is now, not as this render read it: two changes in a row (From, then To) must
+  // both count, though the page may not have rendered the first one yet (a navigation is a transition).
+  const change = (c: Parameters<typeof withChange>[1]) => setParams(withChange(new URLSearchParams(window.location.search), c));
   const { data, previousData, loading, error, refetch } = useStorePageQuery({ variables: storeVariables(f) });
   const shown = data ?? previousData;
   const what = [f.brand, f.category ?? 'electronics'].filter(Boolean).join(' ');
