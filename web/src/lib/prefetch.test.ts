@@ -1,4 +1,4 @@
-import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import type { RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mutationsMayGo as holdsMutations } from './apollo';
@@ -18,7 +18,7 @@ function setUp() {
       ],
     },
   ];
-  const client = new ApolloClient({ cache: new InMemoryCache() });
+  const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
   return { routes, client, prefetch, loadData };
 }
 
