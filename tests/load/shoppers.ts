@@ -104,6 +104,8 @@ async function shopperLoop(
   }
 }
 
+const SIGN_IN_BATCH = 8;
+
 interface Target {
   /** Where each shopper goes (several gateways, or one balancer). */
   shops: string[];
@@ -114,7 +116,14 @@ interface Target {
 async function runStage(target: Target, catalogue: ListedProduct[], concurrency: number, stageSeconds: number) {
   const tally: Tally = { latencies: [], errors: [], soldOut: 0, ordersExpected: 0, orderIds: [] };
   const shopOf = (i: number) => target.shops[i % target.shops.length] as string;
-  const shoppers = await Promise.all(Array.from({ length: concurrency }, (_, i) => newShopper(shopOf(i), `load${concurrency}-${i}`)));
+  // The shoppers sign up and in a few at a time, before the stage's clock starts. All of them come from one
+  // address here (nginx's, or this machine's), and a client has at most 20 sign-ins in flight at once
+  // (each holds its place in the client's window until its password is checked: shop-rules' attempts).
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < concurrency; i += SIGN_IN_BATCH) {
+    const batch = Array.from({ length: Math.min(SIGN_IN_BATCH, concurrency - i) }, (_, j) => i + j);
+    shoppers.push(...(await Promise.all(batch.map((k) => newShopper(shopOf(k), `load${concurrency}-${k}`)))));
+  }
   const started = Date.now();
   const until = started + stageSeconds * 1000;
   await Promise.all(shoppers.map((s, i) => shopperLoop(shopOf(i), target.simulator, catalogue, s, until, tally, i)));
