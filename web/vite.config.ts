@@ -60,6 +60,38 @@ function mockServiceWorker(): Plugin {
   };
 }
 
+/**
+ * The app's chunks: every module React's client (react-dom/client) imports in one, then every other module
+ * the app's start (src/boot.tsx) imports statically in another. src/main.tsx evaluates them in turn, each in
+ * a task of its own. Both are loaded on every page anyway, and each chunk more is a request the page starts
+ * from the main thread and bytes of its own; modules only lazy pages share stay in their own chunks.
+ */
+function staticallyFrom(start: string, ctx: ModuleGraph): Set<string> {
+  const found = new Set<string>();
+  const stack = [start];
+  while (stack.length) {
+    const next = stack.pop() as string;
+    if (found.has(next)) continue;
+    found.add(next);
+    stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return found;
+}
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+function appModules(ctx: ModuleGraph) {
+  if (!bootModules) {
+    bootModules = staticallyFrom(path.resolve(import.meta.dirname, 'src/boot.tsx'), ctx);
+    const reactClient = [...bootModules].find((m) => /node_modules\/react-dom\/client\.js$/.test(m));
+    reactModules = reactClient ? staticallyFrom(reactClient, ctx) : new Set();
+  }
+  return { boot: bootModules, react: reactModules as Set<string> };
+}
+const reactChunk = (id: string, ctx: ModuleGraph) => (appModules(ctx).react.has(id) ? 'react' : null);
+const libraryChunk = (id: string, ctx: ModuleGraph) => (appModules(ctx).boot.has(id) && id.includes('/node_modules/') ? 'libraries' : null);
+const bootChunk = (id: string, ctx: ModuleGraph) => (appModules(ctx).boot.has(id) ? 'boot' : null);
+let bootModules: Set<string> | undefined;
+let reactModules: Set<string> | undefined;
+
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins: [react(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
   resolve: { alias: [{ find: /^@digitic\/shop-rules\/(\w+)$/, replacement: `${shopRules}/$1.ts` }] },
@@ -77,7 +109,22 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     modulePreload: { polyfill: false },
     // The server renderer is minified too: the gateway holds its source in memory (a third of the size),
     // keeping function names so that a server-rendering report still names the component.
-    ...(isSsrBuild ? { minify: true, rollupOptions: { output: { keepNames: true } } } : {}),
+    ...(isSsrBuild
+      ? { minify: true, rollupOptions: { output: { keepNames: true } } }
+      : {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'preload', test: /^\0(vite\/|rolldown\/runtime)/, priority: 2 },
+                  { name: reactChunk, priority: 1 },
+                  { name: libraryChunk, priority: 0.5 },
+                  { name: bootChunk, priority: 0 },
+                ],
+              },
+            },
+          },
+        }),
   },
   // The server renderer is one self-contained file: Apollo Client 3's ES modules are ones Node reads as
   // CommonJS, and React must be its production build whatever NODE_ENV the gateway runs with.

@@ -119,8 +119,10 @@ describe('server-rendered pages', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<head><title>Rendered | Digitic</title><script type="module" src="/assets/index.js" fetchpriority="low">');
-    // The page shows without its scripts; the app loads its page's chunks when it starts.
-    expect(html).toContain('<script type="application/json" id="__PAGE_CHUNKS__">["/assets/product-page.js","/assets/safe.js"]</script>');
+    // The page shows without its scripts; once it is in, the app's chunks and the page's load together.
+    expect(html).toContain(
+      '<script type="application/json" id="__PAGE_CHUNKS__">["/assets/boot.js","/assets/product-page.js","/assets/safe.js"]</script>',
+    );
     expect(html).not.toContain('<title>Digitic</title>');
     expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+ of \/product\/42<\/main><\/div>/);
     // The state cannot end its script element, whatever the catalogue holds.

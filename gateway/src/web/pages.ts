@@ -77,6 +77,8 @@ interface BuildAssets {
   styles: Map<string, string[]>;
   /** The stylesheets of the app every page starts, beyond the entry's own (which index.html links). */
   appStyles: string[];
+  /** The chunks of the app the entry starts (src/main.tsx imports them in turn), to preload all at once. */
+  appChunks: string[];
 }
 
 /** What the build's manifest says each page needs beyond what every page loads. */
@@ -96,6 +98,10 @@ function readBuildAssets(dist: string): BuildAssets {
   const inEntry = entryKey ? closure(entryKey) : new Set<string>();
   const entryCss = new Set(entryKey ? (manifest[entryKey]?.css ?? []) : []);
   for (const started of (entryKey && manifest[entryKey]?.dynamicImports) || []) closure(started, inEntry);
+  const staticEntry = entryKey ? closure(entryKey) : new Set<string>();
+  const appChunks = [...inEntry]
+    .filter((k) => !staticEntry.has(k) && manifest[k]?.file.endsWith('.js'))
+    .map((k) => `/${manifest[k]?.file}`);
   const always = new Set(cssOf(inEntry));
   const chunks = new Map<string, string[]>();
   const styles = new Map<string, string[]>();
@@ -110,7 +116,7 @@ function readBuildAssets(dist: string): BuildAssets {
       cssOf(closure(key)).filter((f) => !always.has(f)),
     );
   }
-  return { chunks, styles, appStyles: [...always].filter((f) => !entryCss.has(f)) };
+  return { chunks, styles, appStyles: [...always].filter((f) => !entryCss.has(f)), appChunks };
 }
 
 /** A page as sent from the cache: its bytes plain, brotli and gzip, and its ETag, until it expires. */
@@ -273,8 +279,9 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     }
     if (result.kind === 'redirect') return void res.redirect(result.status, result.location);
 
-    // The page's own chunks start loading with the app, not before (see web/src/main.tsx).
-    const chunks = described.modules.flatMap((m) => assets.chunks.get(m) ?? []);
+    // The app's chunks and the page's own start loading together once the page is in, not before (see
+    // web/src/main.tsx), all at once: the app evaluates them in turn.
+    const chunks = [...new Set([...assets.appChunks, ...described.modules.flatMap((m) => assets.chunks.get(m) ?? [])])];
     // The page's own styles go inline with it, so it paints styled before any script arrives.
     const head = ssrBefore + result.head + ssrBetween + stylesOf(described.modules) + ssrAfterHead;
     const tail =
