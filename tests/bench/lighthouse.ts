@@ -1,19 +1,20 @@
 /**
- * Lighthouse (mobile emulation: Moto G Power-sized screen, slow 4G and, by default, Lighthouse's 4× CPU
- * slowdown, simulated) on the shop's production build as `npm start` serves it, with Debian's Chromium.
- * Prints the four category scores, LCP / CLS / TBT, the machine's benchmarkIndex (Lighthouse's own, from
- * the run) and the slowdown of each page; with --check, exits 1 when a page scores under 90 for
- * performance or under 100 for the other three.
+ * Lighthouse (mobile emulation: Moto G Power-sized screen, slow 4G, CPU slowdown simulated) on the shop's
+ * production build as `npm start` serves it, with Debian's Chromium. Prints the four category scores,
+ * LCP / CLS / TBT, the machine's benchmarkIndex and the CPU slowdown of each page, each the median of the
+ * runs; with --check, exits 1 when a page scores under 90 for performance or under 100 for the other three.
+ * Beside each page it says whether it meets issue #26's goal (performance ≥ 95, TBT ≤ 150 ms).
  *
- * The 4× makes a high-end desktop (benchmarkIndex ~1,530) behave like Lighthouse's reference mobile device;
- * on another machine it models another phone. With --calibrate, the machine's benchmarkIndex is measured
- * in the browser before every run (Lighthouse's own benchmark, median of 3) and the slowdown set from it
- * as Lighthouse's throttling guide says (its calculator: 1,533 → 4×, 1,300 → 3×, 800 → 2×, 150 → 1×).
+ * The slowdown is calibrated to the machine: before every run Lighthouse's own benchmark (its
+ * benchmarkIndex, median of 3) runs in a tab of the browser, and the slowdown is set from it as
+ * Lighthouse's throttling guide calibrates it (its calculator: 1,300 → 3×, 1,533 → 4×, 233 more a step;
+ * 800 → 2×). So every machine models the same phone, Lighthouse's reference mobile device: a fast
+ * machine is slowed more than a slow one, and the same commit scores alike on both. Lighthouse's default 4×
+ * (--cpu=4) models that phone only on a machine of benchmarkIndex ~1,533.
  *
  *   npm run lighthouse            (builds first; --runs=3 reports the median of three runs a page)
- *   -- --calibrate                (the slowdown from the machine's benchmarkIndex)
- *   -- --hog                      (a busy process on one core meanwhile, to see what load does)
- *   -- --cpu=N                    (another fixed slowdown)
+ *   -- --hog                      (a busy process on one core meanwhile: the calibration's own test)
+ *   -- --cpu=N                    (a fixed slowdown instead)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,10 +34,9 @@ const runsArg = process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs
 const RUNS = Math.max(1, Number(runsArg ?? process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
 const CHECK = process.argv.includes('--check');
 const HOG = process.argv.includes('--hog');
-const CALIBRATE = process.argv.includes('--calibrate');
 const fixedArg = process.argv.find((a) => a.startsWith('--cpu='))?.slice('--cpu='.length);
-// Lighthouse's default 4× unless told: the gate is not calibrated yet (see --calibrate).
-const FIXED_SLOWDOWN = fixedArg ? Number(fixedArg) : CALIBRATE ? undefined : 4;
+// Calibrated to the machine unless told a fixed slowdown (--calibrate, once needed, is still understood).
+const FIXED_SLOWDOWN = fixedArg ? Number(fixedArg) : undefined;
 const METHOD = (process.argv.find((a) => a.startsWith('--method='))?.slice('--method='.length) ?? 'simulate') as 'simulate' | 'devtools';
 
 /**
@@ -65,7 +65,13 @@ async function measureBenchmarkIndex(cdpPort: number): Promise<number> {
     await browser.close().catch(() => undefined);
   }
 }
+/**
+ * What --check holds, on the calibrated slowdown: performance ≥ 90 (the gate's floor since server rendering)
+ * and 100 for the other three. Issue #26's goal is higher, performance ≥ 95 and TBT ≤ 150 ms on every page:
+ * printed beside each page that misses it, not yet held (the README's Performance section says where it stands).
+ */
 const THRESHOLDS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const GOAL = { performance: 95, tbtMs: 150 } as const;
 type Category = keyof typeof THRESHOLDS;
 
 async function firstIds() {
@@ -165,13 +171,33 @@ try {
   for (const p of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${SHOP}${p}`, chrome.port));
-    runs.sort((a, b) => a.scores.performance - b.scores.performance);
-    const f = runs[Math.floor(runs.length / 2)] as Figures;
+    // Each figure the median of its runs (a run's TBT and its score vary apart with the machine's noise).
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const score = (c: Category) => mid(runs.map((r) => r.scores[c]));
+    const f: Figures = {
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+      },
+      lcp: mid(runs.map((r) => r.lcp)),
+      cls: mid(runs.map((r) => r.cls)),
+      tbt: mid(runs.map((r) => r.tbt)),
+      benchmarkIndex: mid(runs.map((r) => r.benchmarkIndex)),
+      lighthouseIndex: mid(runs.map((r) => r.lighthouseIndex)),
+      slowdown: mid(runs.map((r) => r.slowdown)),
+      missed: [...new Set(runs.flatMap((r) => r.missed))],
+    };
     const label = p.replace(/[0-9a-f-]{36}/, '{id}');
     const low = failedAudits(f.scores);
     if (low.length > 0) failed = true;
+    const short = [
+      ...(f.scores.performance < GOAL.performance ? [`performance under ${GOAL.performance}`] : []),
+      ...(f.tbt > GOAL.tbtMs ? [`TBT over ${GOAL.tbtMs} ms`] : []),
+    ];
     console.log(
-      `${label.padEnd(16)} ${String(f.scores.performance).padStart(4)}  ${String(f.scores.accessibility).padStart(4)}  ${String(f.scores['best-practices']).padStart(4)}  ${String(f.scores.seo).padStart(3)}  ${(f.lcp / 1000).toFixed(2).padStart(5)} s  ${f.cls.toFixed(3).padStart(6)}  ${Math.round(f.tbt).toString().padStart(4)} ms  ${(Number.isNaN(f.benchmarkIndex) ? '' : `${Math.round(f.benchmarkIndex)}/`).padStart(5)}${Math.round(f.lighthouseIndex)}  ${f.slowdown.toFixed(2).padStart(6)}×${low.length ? `  under target: ${low.join(', ')}` : ''}${f.missed.length ? ` (${f.missed.join(', ')})` : ''}`,
+      `${label.padEnd(16)} ${String(f.scores.performance).padStart(4)}  ${String(f.scores.accessibility).padStart(4)}  ${String(f.scores['best-practices']).padStart(4)}  ${String(f.scores.seo).padStart(3)}  ${(f.lcp / 1000).toFixed(2).padStart(5)} s  ${f.cls.toFixed(3).padStart(6)}  ${Math.round(f.tbt).toString().padStart(4)} ms  ${(Number.isNaN(f.benchmarkIndex) ? '' : `${Math.round(f.benchmarkIndex)}/`).padStart(5)}${Math.round(f.lighthouseIndex)}  ${f.slowdown.toFixed(2).padStart(6)}×${low.length ? `  under the gate: ${low.join(', ')}` : ''}${short.length ? `  short of the goal: ${short.join(', ')}` : ''}${f.missed.length ? ` (${f.missed.join(', ')})` : ''}`,
     );
   }
 } finally {
@@ -182,6 +208,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (CHECK && failed) {
-  console.error(`A page is under the targets (performance ≥ ${THRESHOLDS.performance}, the others 100).`);
+  console.error(`A page is under the gate (performance ≥ ${THRESHOLDS.performance}, the others 100).`);
   process.exit(1);
 }

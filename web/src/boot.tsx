@@ -1,9 +1,10 @@
 // The storefront itself: hydrates a server-rendered page, or renders the app in the browser.
-import { ApolloProvider } from '@apollo/client';
+import { ApolloProvider, type ApolloClient, type NormalizedCacheObject, type QueryOptions } from '@apollo/client';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { createRouter, routes } from './app/router';
+import { createRouter, routes, type PageHandle } from './app/router';
+import { loadData as loadHomeData } from './features/home/home-page';
 import { createApolloClient, serverState } from './lib/apollo';
 import { ShopInfoDocument } from './lib/__generated__/shop-info';
 import { prefetchOnIntent } from './lib/prefetch';
@@ -47,6 +48,34 @@ function app(client: ReturnType<typeof createApolloClient>, router: ReturnType<t
 }
 
 /**
+ * The shell's and the page's queries read from the cache once before hydration, each in a task of its own:
+ * Apollo's document transforms and cache reading run (and are compiled) there for the first time, not
+ * inside the header's or the page's first render, which then find the results memoized. Reads only
+ * (`cache-only`): nothing is fetched and nothing written, so hydration reads what the server rendered.
+ */
+async function readFromCache(client: ApolloClient<NormalizedCacheObject>) {
+  client.readQuery({ query: ShopInfoDocument });
+  await nextTask();
+  // Each query in two tasks: the cache's own read (its document transform and reading), then the query
+  // as Apollo runs it (its own transforms; the cache's answer is then memoized).
+  const query = async (options: QueryOptions) => {
+    client.readQuery(options);
+    await nextTask();
+    return client.query({ ...options, fetchPolicy: 'cache-only' });
+  };
+  const cacheOnly = new Proxy(client, {
+    get: (target, key, receiver): unknown => (key === 'query' ? query : Reflect.get(target, key, receiver)),
+  });
+  const url = new URL(window.location.href);
+  for (const { route, params } of matchRoutes(routes, url) ?? []) {
+    const loadData = route.index ? loadHomeData : (await (route.handle as PageHandle | undefined)?.prefetch?.())?.loadData;
+    if (!loadData) continue;
+    await loadData({ client: cacheOnly, params, search: url.searchParams, madeUpAddress: () => undefined }).catch(() => undefined);
+    await nextTask();
+  }
+}
+
+/**
  * Starting the app is several short tasks, not one long one (a phone's main thread stays free for a tap
  * between them): this module's evaluation, then the matched pages' chunks, the Apollo cache with the
  * server's answers, the router, and hydration, which React does in slices of a few milliseconds (a transition).
@@ -61,13 +90,7 @@ async function start(target: HTMLElement) {
   // page is live: an answer written into the cache before hydration would change what hydration reads.
   void whenAppLive().then(() => prefetchOnIntent(routes, client));
   await nextTask();
-  if (hydrating) {
-    // The shell's query read from the cache once, in a task of its own: Apollo's document transforms and
-    // cache reading run (and are compiled) here for the first time, not inside the header's first render,
-    // which then finds the result memoized. A read only: nothing is written, nothing is fetched.
-    client.readQuery({ query: ShopInfoDocument });
-    await nextTask();
-  }
+  if (hydrating) await readFromCache(client);
   const router = createRouter();
   await nextTask();
   if (hydrating) {

@@ -5,15 +5,22 @@ import './app/app.css';
 // line with the app's JavaScript. A page the browser renders itself needs them at once.
 const serverRendered = document.getElementById('__APOLLO_STATE__') !== null;
 
-function boot() {
-  // The server names the app's chunks and the page's own: they are asked for at once, together.
-  const chunks = JSON.parse(document.getElementById('__PAGE_CHUNKS__')?.textContent ?? '[]') as string[];
+/** Asks for chunks ahead of their import: each a link, and a request started on the main thread. */
+function preload(chunks: string[]) {
   for (const href of chunks) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     document.head.appendChild(link);
   }
+}
+
+function boot() {
+  // The server names the app's chunks and the page's own: they are asked for at once (the app's in this
+  // task, the page's in the next), and evaluated in turn.
+  const chunks = JSON.parse(document.getElementById('__PAGE_CHUNKS__')?.textContent ?? '{}') as { app?: string[]; page?: string[] };
+  preload(chunks.app ?? []);
+  setTimeout(() => preload(chunks.page ?? []), 0);
   // They are evaluated in turn, each in a task of its own (one task for all would hold the main thread for
   // the time of all): React, then the other libraries (Apollo Client, React Router; web/vite.config.ts puts
   // them in one chunk), then the app, which hydrates the page (src/boot.tsx).
@@ -30,16 +37,17 @@ if (import.meta.env.MODE === 'mock') {
   void import('./mocks/browser').then((mock) => mock.startMockApi()).then(boot);
 } else if (!serverRendered) {
   boot();
-} else if (document.readyState === 'complete') {
-  // In a task of its own, not in this module's.
-  setTimeout(boot, 0);
 } else {
+  // In a task of its own: not in this module's, nor in the load event's (the page's own work ends there).
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
-    boot();
+    setTimeout(boot, 0);
   };
-  window.addEventListener('load', once, { once: true });
-  setTimeout(once, 1000);
+  if (document.readyState === 'complete') once();
+  else {
+    window.addEventListener('load', once, { once: true });
+    setTimeout(once, 1000);
+  }
 }

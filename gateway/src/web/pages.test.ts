@@ -121,7 +121,7 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<head><title>Rendered | Digitic</title><script type="module" src="/assets/index.js" fetchpriority="low">');
     // The page shows without its scripts; once it is in, the app's chunks and the page's load together.
     expect(html).toContain(
-      '<script type="application/json" id="__PAGE_CHUNKS__">["/assets/boot.js","/assets/product-page.js","/assets/safe.js"]</script>',
+      '<script type="application/json" id="__PAGE_CHUNKS__">{"app":["/assets/boot.js"],"page":["/assets/product-page.js","/assets/safe.js"]}</script>',
     );
     expect(html).not.toContain('<title>Digitic</title>');
     expect(html).toMatch(/<div id="root"><main><p>ok<\/p> ✓ render \d+ of \/product\/42<\/main><\/div>/);

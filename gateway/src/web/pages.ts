@@ -280,8 +280,8 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     if (result.kind === 'redirect') return void res.redirect(result.status, result.location);
 
     // The app's chunks and the page's own start loading together once the page is in, not before (see
-    // web/src/main.tsx), all at once: the app evaluates them in turn.
-    const chunks = [...new Set([...assets.appChunks, ...described.modules.flatMap((m) => assets.chunks.get(m) ?? [])])];
+    // web/src/main.tsx): the app evaluates them in turn.
+    const chunks = { app: assets.appChunks, page: described.modules.flatMap((m) => assets.chunks.get(m) ?? []) };
     // The page's own styles go inline with it, so it paints styled before any script arrives.
     const head = ssrBefore + result.head + ssrBetween + stylesOf(described.modules) + ssrAfterHead;
     const tail =

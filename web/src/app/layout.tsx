@@ -8,6 +8,7 @@ import { holdMutationsUntil, startedFromServerState } from '../lib/apollo';
 import { useSession } from '../lib/session';
 import { Header } from './header';
 import { markAppLive } from '../lib/app-live';
+import { HydrateWhenVisible } from '../components/hydrate-when-visible';
 
 /** What every page's shell (header, footer) shows, fetched before the server's one render. */
 export const loadShellData: LoadPageData = ({ client }) => client.query({ query: ShopInfoDocument });
@@ -19,7 +20,10 @@ export function Layout() {
       <main id="main">
         <Outlet />
       </main>
-      <Footer />
+      {/* Below the fold on every page: it hydrates when about to be seen (or used), not with the page. */}
+      <HydrateWhenVisible name="footer">
+        <Footer />
+      </HydrateWhenVisible>
       <LateToasts />
       <ScrollRestoration />
       <CustomerRefresh />
