@@ -4,9 +4,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { createRouter, routes, type PageHandle } from './app/router';
+import { loadShellData } from './app/layout';
 import { loadData as loadHomeData } from './features/home/home-page';
 import { createApolloClient, serverState } from './lib/apollo';
-import { ShopInfoDocument } from './lib/__generated__/shop-info';
+import type { LoadPageData } from './lib/page-data';
 import { prefetchOnIntent } from './lib/prefetch';
 import { whenAppLive } from './lib/app-live';
 import { endFirstHydration, startFirstHydration } from './components/hydrate-when-visible';
@@ -54,8 +55,6 @@ function app(client: ReturnType<typeof createApolloClient>, router: ReturnType<t
  * (`cache-only`): nothing is fetched and nothing written, so hydration reads what the server rendered.
  */
 async function readFromCache(client: ApolloClient<NormalizedCacheObject>) {
-  client.readQuery({ query: ShopInfoDocument });
-  await nextTask();
   // Each query in two tasks: the cache's own read (its document transform and reading), then the query
   // as Apollo runs it (its own transforms; the cache's answer is then memoized).
   const query = async (options: QueryOptions) => {
@@ -67,10 +66,14 @@ async function readFromCache(client: ApolloClient<NormalizedCacheObject>) {
     get: (target, key, receiver): unknown => (key === 'query' ? query : Reflect.get(target, key, receiver)),
   });
   const url = new URL(window.location.href);
+  // The shell's loader first (the header's query), then each matched page's, as the server renderer runs them.
+  const loaders: { load?: LoadPageData; params: Readonly<Record<string, string | undefined>> }[] = [{ load: loadShellData, params: {} }];
   for (const { route, params } of matchRoutes(routes, url) ?? []) {
-    const loadData = route.index ? loadHomeData : (await (route.handle as PageHandle | undefined)?.prefetch?.())?.loadData;
-    if (!loadData) continue;
-    await loadData({ client: cacheOnly, params, search: url.searchParams, madeUpAddress: () => undefined }).catch(() => undefined);
+    loaders.push({ load: route.index ? loadHomeData : (await (route.handle as PageHandle | undefined)?.prefetch?.())?.loadData, params });
+  }
+  for (const { load, params } of loaders) {
+    if (!load) continue;
+    await load({ client: cacheOnly, params, search: url.searchParams, madeUpAddress: () => undefined }).catch(() => undefined);
     await nextTask();
   }
 }
