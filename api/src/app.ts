@@ -4,11 +4,11 @@ import { blogsRoutes } from './blogs/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { enquiriesRoutes } from './enquiries/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { badRequest, errorHandler, routeNotFound } from './http/errors.js';
+import { errorHandler, routeNotFound } from './http/errors.js';
+import { badRequest } from './domain/errors.js';
 import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
 import { ordersRoutes } from './orders/routes.js';
-import { checkoutsService } from './payments/checkouts.js';
 import { checkoutRoutes } from './payments/routes.js';
 import { webhookRoutes } from './payments/webhooks.js';
 import { internalRoutes } from './internal/routes.js';
@@ -16,57 +16,39 @@ import { productsRoutes } from './products/routes.js';
 import { usersRoutes } from './users/routes.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import type { AppDeps } from './deps.js';
-import { createApiMetrics } from './observability/metrics.js';
 import { pino } from 'pino';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { ApiConfig } from './config/env.js';
+import type { Database } from './db/schema.js';
+import { createServices, type ServiceInputs, type Services } from './services.js';
 
-type AppOptions = Omit<AppDeps, 'auth' | 'logger' | 'metrics' | 'draining' | 'checkouts'> &
-  Partial<Pick<AppDeps, 'logger' | 'metrics' | 'draining' | 'checkouts'>>;
+/** What the HTTP app needs: the services (or what to build them from) and the process's own pieces. */
+export type AppOptions = { db: Kysely<Database>; config: ApiConfig } & ServiceInputs &
+  Pick<AppDeps, 'dbKind'> &
+  Partial<Pick<AppDeps, 'logger' | 'draining' | 'backup'>> & {
+    /** Built by the caller (server.ts shares them with its timers); built here from the rest when not given. */
+    services?: Services;
+  };
 
-export function createApp(deps: AppOptions) {
-  const metrics =
-    deps.metrics ??
-    createApiMetrics({
-      unsettledPayments: async () =>
-        Number(
-          (await sql<{ n: number }>`select count(*)::int as n from unsettled_payments where refunded_at is null`.execute(deps.db)).rows[0]
-            ?.n ?? 0,
-        ),
-      pool: deps.pool,
-    });
-  const logger = deps.logger ?? pino({ level: 'silent' });
-  const checkouts =
-    deps.checkouts ??
-    checkoutsService({
-      db: deps.db,
-      payments: deps.payments,
-      mailer: deps.mailer,
-      log: deps.log,
-      keyId: deps.config.razorpay.keyId,
-      webUrl: deps.config.webUrl,
-      shopName: deps.config.shopName,
-      outcome: (o, source) => metrics.checkout(o, source),
-    });
+export function createApp(options: AppOptions) {
+  const services = options.services ?? createServices(options.db, options.config, options);
+  const { metrics, checkouts, config, db } = services;
+  const logger = options.logger ?? pino({ level: 'silent' });
   const full: AppDeps = {
-    ...deps,
+    ...services,
+    dbKind: options.dbKind,
     logger,
-    metrics,
-    checkouts,
-    draining: deps.draining ?? (() => false),
-    auth: requireAuth(deps.db, deps.config.jwtSecret),
+    draining: options.draining ?? (() => false),
+    pool: options.pool,
+    backup: options.backup,
+    auth: requireAuth(db, config.jwtSecret),
   };
   const app = express();
-  // For the process around the app (the reconciliation timer): the same checkouts and metrics.
-  app.locals.checkouts = checkouts;
-  app.locals.metrics = metrics;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestId);
   app.use(requestLog(full.logger, (r) => metrics.observeRequest(r)));
-  app.get(
-    '/metrics',
-    metricsEndpoint(metrics.registry, { token: deps.config.metricsToken, production: deps.config.nodeEnv === 'production' }),
-  );
+  app.get('/metrics', metricsEndpoint(metrics.registry, { token: config.metricsToken, production: config.nodeEnv === 'production' }));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' });
     next();
@@ -75,20 +57,15 @@ export function createApp(deps: AppOptions) {
   app.use(
     '/api',
     webhookRoutes({
-      db: deps.db,
+      db,
       checkouts,
-      secret: deps.config.razorpay.webhookSecret,
-      previousSecret: deps.config.razorpay.previousWebhookSecret,
-      maxAgeSeconds: deps.config.webhookMaxAgeSeconds,
+      secret: config.razorpay.webhookSecret,
+      previousSecret: config.razorpay.previousWebhookSecret,
+      maxAgeSeconds: config.webhookMaxAgeSeconds,
       log: (line) => logger.info(line),
       count: (o) => metrics.webhook(o),
     }),
-    internalRoutes(deps.config.internalToken, deps.backup ?? null, () => ({
-      db: deps.db,
-      payments: deps.payments,
-      checkouts,
-      reconcile: deps.config.reconcile,
-    })),
+    internalRoutes(config.internalToken, options.backup ?? null, services),
   );
   app.use(express.json({ limit: '100kb' }));
   // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, rather than fail in the database.
@@ -113,6 +90,6 @@ export function createApp(deps: AppOptions) {
   }
   app.use('/api', api);
   app.use(routeNotFound);
-  app.use(errorHandler(deps.log));
+  app.use(errorHandler(services.log));
   return app;
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
-import { ATTEMPT_WINDOWS_KEPT_MS, attemptWindows } from './auth/attempts.js';
+import { ATTEMPT_WINDOWS_KEPT_MS } from './auth/attempts.js';
 import { privateDataDir } from './config/data-dir.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { hostname } from 'node:os';
@@ -11,10 +11,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 import { createLogger, drainServer, keepIdleConnections, listen } from '@digitic/server-kit';
-import type { ApiMetrics } from './observability/metrics.js';
-import type { CheckoutsService } from './payments/checkouts.js';
 import { createRazorpayProvider } from './payments/provider.js';
-import { describeReport, reconcile, releaseLease, takeLease } from './payments/reconcile.js';
+import { describeReport, releaseLease, takeLease } from './payments/reconcile.js';
+import { createServices } from './services.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -77,21 +76,24 @@ if (target.kind === 'pglite') {
   setInterval(narrow, 60_000).unref();
 }
 
+let draining = false;
+// Every service, built once and shared by the HTTP app and this process's timers.
+const services = createServices(database.db, config, {
+  payments: createRazorpayProvider(config.razorpay),
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+  log,
+  pool: () => database.pool(),
+});
+
 // Attempt windows that are over count for nothing: dropped every hour, from every api (a delete of old rows, harmless twice).
-const attempts = attemptWindows(database.db);
 setInterval(() => {
-  attempts.prune(ATTEMPT_WINDOWS_KEPT_MS).catch((err: unknown) => log('old attempt windows could not be dropped', err));
+  services.attempts.prune(ATTEMPT_WINDOWS_KEPT_MS).catch((err: unknown) => log('old attempt windows could not be dropped', err));
 }, 60 * 60_000).unref();
 
-let draining = false;
-const payments = createRazorpayProvider(config.razorpay);
 const app = createApp({
-  db: database.db,
+  ...services,
+  services,
   dbKind: database.kind,
-  config,
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
-  payments,
-  log,
   logger,
   draining: () => draining,
   pool: () => database.pool(),
@@ -113,7 +115,7 @@ keepIdleConnections(server);
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));
 
 // Reconciliation for webhooks that never came: one runner at a time across every api (a lease row).
-const { checkouts, metrics } = app.locals as { checkouts: CheckoutsService; metrics: ApiMetrics };
+const { metrics } = services;
 const holder = `api@${hostname()}:${process.pid}`;
 let reconciling: Promise<void> | null = null;
 async function reconcileOnce() {
@@ -124,7 +126,7 @@ async function reconcileOnce() {
     return;
   }
   try {
-    const report = await reconcile({ db: database.db, payments, checkouts }, config.reconcile);
+    const report = await services.reconcile();
     metrics.reconciliation('ran', report);
     if (report.checked + report.refunds + report.confirmations + report.notices > 0 || report.errors.length > 0) {
       logger.info({ reconcile: report }, `reconciliation: ${describeReport(report)}`);

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { countryProblem, orderTotal, QUANTITY_RULE, quantityProblem, stateProblem, subtotal, toPaise } from './index.js';
+import {
+  canMoveOrder,
+  countryProblem,
+  isOrderStatus,
+  ORDER_STATUSES,
+  ORDER_STEPS,
+  ORDER_TRANSITIONS,
+  orderMoveProblem,
+  type OrderStatus,
+  orderTotal,
+  QUANTITY_RULE,
+  quantityProblem,
+  shopperMayCancel,
+  stateProblem,
+  subtotal,
+  toPaise,
+} from './index.js';
 
 describe('shop rules', () => {
   it('allows 1 to 10 whole units, nothing else', () => {
@@ -24,5 +40,24 @@ describe('shop rules', () => {
     expect(subtotal(lines)).toBe(4498);
     expect(orderTotal(lines)).toBe(4598);
     expect(toPaise(4598)).toBe(459_800);
+  });
+});
+
+describe('the order lifecycle', () => {
+  it('lets a parcel go its way in order, and cancel only before it ships', () => {
+    expect(ORDER_STEPS.slice(1).every((to, i) => canMoveOrder(ORDER_STEPS[i] as OrderStatus, to))).toBe(true);
+    expect(ORDER_STATUSES.filter((s) => shopperMayCancel(s))).toEqual(['Ordered', 'Processed']);
+    for (const end of ['Delivered', 'Cancelled'] as const) expect(ORDER_TRANSITIONS[end]).toEqual([]);
+  });
+
+  it('names why a move is refused, and what the order can become instead', () => {
+    expect(orderMoveProblem('Ordered', 'Processed')).toBeNull();
+    expect(orderMoveProblem('Shipped', 'Cancelled')).toBe(
+      'An order that is Shipped cannot become Cancelled; it can become Out For Delivery or Delivered',
+    );
+    expect(orderMoveProblem('Delivered', 'Shipped')).toBe('The order is Delivered; its status cannot change any more');
+    expect(orderMoveProblem('Processed', 'Processed')).toBe('The order is already Processed');
+    expect(isOrderStatus('Shipped')).toBe(true);
+    expect(isOrderStatus('shipped')).toBe(false);
   });
 });

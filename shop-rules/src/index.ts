@@ -6,5 +6,6 @@
 
 export * from './attempts.js';
 export * from './money.js';
+export * from './order-lifecycle.js';
 export * from './quantity.js';
 export * from './shipping.js';

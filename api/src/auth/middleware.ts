@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../domain/errors.js';
 import { isUuid } from '../http/validate.js';
 import { readToken } from './jwt.js';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import type { Blog } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { pathId } from '../http/validate.js';
 import { cleanStoredHtml } from '@digitic/server-kit/sanitize';
 import type { BlogRecord } from '@digitic/rest-contract';

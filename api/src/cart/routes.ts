@@ -2,10 +2,9 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../domain/errors.js';
 import { isUuid, parseInput, pathId } from '../http/validate.js';
 import { QUANTITY, QUANTITY_RULE } from '@digitic/shop-rules';
-import { cartService } from './service.js';
 
 // In a JSON body the quantity is a JSON number ("1" is refused); in a path it is digits, read as a number.
 const quantity = z.number({ error: QUANTITY_RULE }).int(QUANTITY_RULE).min(QUANTITY.min, QUANTITY_RULE).max(QUANTITY.max, QUANTITY_RULE);
@@ -41,7 +40,7 @@ function answer(req: Request) {
 }
 
 export function cartRoutes(deps: AppDeps): Router {
-  const cart = cartService(deps.db);
+  const { cart } = deps;
   const router = Router();
   router.post('/user/cart', deps.auth, async (req, res) => {
     const wanted = answer(req);

@@ -2,7 +2,7 @@ import { QUANTITY } from '@digitic/shop-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { CartLineRecord, ExpandedCartLineRecord } from '@digitic/rest-contract';
 import type { Database } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../domain/errors.js';
 import { productsByIds } from '../products/repo.js';
 import { withDetails } from '../products/serialize.js';
 
@@ -45,6 +45,30 @@ export async function detailedCart(db: Kysely<Database>, customerId: string): Pr
     const product = products.get(line.productId._id);
     return product ? [{ ...line, productId: product }] : [];
   });
+}
+
+/** What was paid for leaves the cart, in the order's transaction; anything added since stays. */
+export async function removeOrderedLines(
+  trx: Transaction<Database>,
+  customerId: string,
+  lines: readonly { productId: string; colorId: string; quantity: number }[],
+): Promise<void> {
+  for (const l of lines) {
+    const line = trx
+      .deleteFrom('cart_lines')
+      .where('customer_id', '=', customerId)
+      .where('product_id', '=', l.productId)
+      .where('color_id', '=', l.colorId);
+    await line.where('quantity', '<=', l.quantity).execute();
+    await trx
+      .updateTable('cart_lines')
+      .set((eb) => ({ quantity: eb('quantity', '-', l.quantity), updated_at: new Date() }))
+      .where('customer_id', '=', customerId)
+      .where('product_id', '=', l.productId)
+      .where('color_id', '=', l.colorId)
+      .where('quantity', '>', l.quantity)
+      .execute();
+  }
 }
 
 export function cartService(db: Kysely<Database>) {

@@ -1,23 +1,15 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ImportFileError, importRows, readImportFile, validateRows } from '../catalogue/import.js';
-import type { Database } from '../db/schema.js';
-import type { CheckoutsService } from '../payments/checkouts.js';
-import type { PaymentProvider } from '../payments/provider.js';
-import { describeReport, reconcile, type ReconcileSettings } from '../payments/reconcile.js';
-import { listUnsettled, settleUnsettled } from './settle.js';
+import { describeReport } from '../payments/reconcile.js';
+import type { Services } from '../services.js';
+import { listUnsettled, settleUnsettled } from '../payments/refunds.js';
 
 /**
  * The shop's data commands, one implementation each, run either by the command line process (on
  * PostgreSQL, or on an embedded database it has locked) or inside the running api that owns the
  * embedded database (POST /api/internal/commands/:name), with the same input and the same output.
  */
-export interface CommandDeps {
-  db: Kysely<Database>;
-  payments: PaymentProvider;
-  checkouts: CheckoutsService;
-  reconcile: ReconcileSettings;
-}
+export type CommandDeps = Pick<Services, 'db' | 'payments' | 'checkouts' | 'reconcile'>;
 
 export interface CommandIo {
   out: (line: string) => void;
@@ -98,7 +90,7 @@ async function paymentsSettle(deps: CommandDeps, input: z.infer<typeof SettleInp
 }
 
 async function paymentsReconcile(deps: CommandDeps, _input: unknown, io: CommandIo): Promise<number> {
-  const report = await reconcile(deps, deps.reconcile);
+  const report = await deps.reconcile();
   io.out(`Reconciled: ${describeReport(report)}.`);
   for (const e of report.errors) io.err(e);
   return report.errors.length > 0 ? 1 : 0;

@@ -4,8 +4,8 @@ import { openDb } from '../db/connect.js';
 import { heldMessage, LockHeld, lockDataDir, readLock } from '../db/lock.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createMailer } from '../mail/mailer.js';
-import { checkoutsService } from '../payments/checkouts.js';
 import { createRazorpayProvider } from '../payments/provider.js';
+import { createServices } from '../services.js';
 import { type CommandIo, type CommandName, runCommand } from './commands.js';
 
 const console_: CommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
@@ -14,17 +14,12 @@ async function runHere(config: ApiConfig, name: CommandName, input: unknown, io:
   const database = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: databaseDir });
   try {
     await migrateToLatest(database.db);
-    const payments = createRazorpayProvider(config.razorpay);
-    const checkouts = checkoutsService({
-      db: database.db,
-      payments,
+    const services = createServices(database.db, config, {
+      payments: createRazorpayProvider(config.razorpay),
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
       log: (line) => console.error(line),
-      keyId: config.razorpay.keyId,
-      webUrl: config.webUrl,
-      shopName: config.shopName,
     });
-    return await runCommand(name, { db: database.db, payments, checkouts, reconcile: config.reconcile }, input, io);
+    return await runCommand(name, services, input, io);
   } finally {
     await database.close();
   }

@@ -5,6 +5,7 @@ import * as refunds from './migrations/0003-refunds.js';
 import * as checkouts from './migrations/0004-checkouts.js';
 import * as attemptWindows from './migrations/0005-attempt-windows.js';
 import * as emailChanges from './migrations/0006-email-changes.js';
+import * as lifecycles from './migrations/0007-lifecycles.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-checkouts': checkouts,
   '0005-attempt-windows': attemptWindows,
   '0006-email-changes': emailChanges,
+  '0007-lifecycles': lifecycles,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

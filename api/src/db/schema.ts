@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -98,7 +99,15 @@ export interface OrdersTable {
   razorpay_payment_id: string;
   total_price: number;
   total_price_after_discount: number;
-  order_status: Generated<string>;
+  order_status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  /** Moved by every status change (orders/order-state.ts): an update names the version it read. */
+  version: Generated<number>;
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_url: ColumnType<string | null, string | null | undefined, string | null>;
+  shipped_at: Stamp;
+  delivered_at: Stamp;
+  cancelled_at: Stamp;
   paid_at: ColumnType<Date, Date | string, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -201,6 +210,8 @@ export interface CheckoutsTable {
   customer_id: string;
   razorpay_order_id: string;
   status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  /** Moved by every status change (payments/checkout-state.ts). */
+  version: Generated<number>;
   lines: Json<CheckoutLine[]>;
   shipping_info: Json<ShippingInfo>;
   subtotal: number;
@@ -240,7 +251,40 @@ export interface JobLeasesTable {
   finished_at: Date | string | null;
 }
 
+/** Who did something: the order timeline and the audit trail name them. */
+export type ActorKind = 'shopper' | 'staff' | 'webhook' | 'reconciliation' | 'system' | 'command';
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: 'placed' | 'status' | 'note' | 'email' | 'refund' | 'return';
+  from_status: string | null;
+  to_status: string | null;
+  actor_kind: ActorKind;
+  actor_id: string | null;
+  actor_label: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actor_kind: ActorKind;
+  actor_id: string | null;
+  actor_label: string | null;
+  action: string;
+  subject_kind: string | null;
+  subject_id: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  address: string | null;
+  request_id: string | null;
+}
+
 export interface Database {
+  order_events: OrderEventsTable;
+  audit_log: AuditLogTable;
   checkouts: CheckoutsTable;
   webhook_events: WebhookEventsTable;
   payment_refunds: PaymentRefundsTable;

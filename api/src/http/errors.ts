@@ -1,25 +1,25 @@
+import type { ApiErrorBody, ApiErrorCode } from '@digitic/rest-contract';
 import type { NextFunction, Request, Response } from 'express';
+import { DomainError, notFound } from '../domain/errors.js';
 
-/** A failure the client can act on: its status, a message naming the problem, a stable code. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, field?: string) => new HttpError(400, message, 'BAD_REQUEST', field);
-export const unauthorized = (message = 'Not authorized: sign in again') => new HttpError(401, message, 'UNAUTHENTICATED');
-export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
-export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
-export const conflict = (message: string, field?: string) => new HttpError(409, message, 'CONFLICT', field);
-export const tooManyRequests = (message: string) => new HttpError(429, message, 'TOO_MANY_REQUESTS');
-export const paymentFailed = (message: string) => new HttpError(402, message, 'PAYMENT_FAILED');
-export const unavailable = (message: string) => new HttpError(503, message, 'SERVICE_UNAVAILABLE');
+/** Each code's HTTP status: the one place a domain error becomes HTTP. */
+export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
+  BAD_REQUEST: 400,
+  BAD_SIGNATURE: 400,
+  STALE_EVENT: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  VERSION_CONFLICT: 409,
+  TRANSITION_NOT_ALLOWED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
 
 // Errors from node-postgres / PGlite carry a SQLSTATE; a lost connection has a network code instead.
 const DB_DOWN_CODES = new Set([
@@ -55,10 +55,10 @@ type Logger = (line: string, detail?: unknown) => void;
 export function errorHandler(log: Logger) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const id = res.locals.requestId as string | undefined;
-    const send = (status: number, message: string, code: string, field?: string) =>
-      res.status(status).json({ message, code, ...(field ? { field } : {}), ...(id ? { requestId: id } : {}) });
+    const send = (status: number, message: string, code: ApiErrorCode, field?: string) =>
+      res.status(status).json({ message, code, ...(field ? { field } : {}), ...(id ? { requestId: id } : {}) } satisfies ApiErrorBody);
 
-    if (err instanceof HttpError) return send(err.status, err.message, err.code, err.field);
+    if (err instanceof DomainError) return send(STATUS_BY_CODE[err.code], err.message, err.code, err.field);
     const bodyError = err as { type?: string; status?: number };
     if (bodyError.type === 'entity.too.large') return send(413, 'Request body is larger than 100 KB', 'PAYLOAD_TOO_LARGE');
     if (bodyError.type === 'entity.parse.failed') return send(400, 'Request body is not valid JSON', 'BAD_REQUEST');

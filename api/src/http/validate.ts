@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound } from '../domain/errors.js';
 
 /** Parses input with a zod schema; the first problem becomes a 400 naming its field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

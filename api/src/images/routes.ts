@@ -1,5 +1,5 @@
 import { type Response, Router } from 'express';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { blogSvg, DEVICE_KINDS, type DeviceKind, PALETTE, productSvg } from './illustrations.js';
 
 const isKind = (v: string): v is DeviceKind => (DEVICE_KINDS as readonly string[]).includes(v);

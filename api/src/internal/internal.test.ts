@@ -63,10 +63,7 @@ describe('the internal routes', () => {
 describe('an api without an internal token (PostgreSQL with INTERNAL_TOKEN unset)', () => {
   // The api's own order: internal routes, then the body parser every other route uses.
   const bare = express()
-    .use(
-      '/api',
-      internalRoutes(undefined, null, () => ({}) as CommandDeps),
-    )
+    .use('/api', internalRoutes(undefined, null, {} as CommandDeps))
     .use(express.json({ limit: '100kb' }))
     .use(routeNotFound)
     .use(errorHandler(() => undefined));

@@ -1,14 +1,14 @@
 import { bearerToken, sameSecret } from '@digitic/server-kit';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { type CommandDeps, isCommand, runCommand } from '../cli/commands.js';
-import { notFound, unauthorized } from '../http/errors.js';
+import { notFound, unauthorized } from '../domain/errors.js';
 
 /**
  * POST /api/internal/commands/:name: the data commands run by the process that owns the embedded
  * database, for a command line that found it held. Behind the internal token (a file of mode 0600
  * in the data folder, or INTERNAL_TOKEN); absent when there is no token (PostgreSQL takes commands directly).
  */
-export function internalRoutes(token: string | undefined, backup: (() => Promise<Uint8Array>) | null, deps: () => CommandDeps): Router {
+export function internalRoutes(token: string | undefined, backup: (() => Promise<Uint8Array>) | null, deps: CommandDeps): Router {
   const router = Router();
   if (!token) {
     // No internal routes, and nothing read for a path under them either.
@@ -34,7 +34,7 @@ export function internalRoutes(token: string | undefined, backup: (() => Promise
     const name = String(req.params.name);
     if (!isCommand(name)) throw notFound(`No command ${name}`);
     const lines: { stream: 'out' | 'err'; text: string }[] = [];
-    const exitCode = await runCommand(name, deps(), req.body, {
+    const exitCode = await runCommand(name, deps, req.body, {
       out: (text) => lines.push({ stream: 'out', text }),
       err: (text) => lines.push({ stream: 'err', text }),
     });

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { unavailable } from '../http/errors.js';
+import { unavailable } from '../domain/errors.js';
 
 export interface MailMessage {
   to: string;

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const series = async () => {
-  const text = await (api.app.locals.metrics as { registry: { metrics(): Promise<string> } }).registry.metrics();
+  const text = await api.services.metrics.registry.metrics();
   return text.split('\n').filter((l) => l.startsWith('http_request'));
 };
 

@@ -3,10 +3,9 @@ import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { parseInput } from '../http/validate.js';
 import { CreateOrderInput } from './schemas.js';
-import { ordersService } from './service.js';
 
 export function ordersRoutes(deps: AppDeps): Router {
-  const orders = ordersService(deps.db, deps.payments, deps.checkouts, (o) => deps.metrics.payment(o));
+  const { orders } = deps;
   const router = Router();
 
   router.post('/user/cart/create-order', deps.auth, async (req, res) => {

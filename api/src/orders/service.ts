@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ShippingInfo } from '../db/schema.js';
-import { conflict, paymentFailed } from '../http/errors.js';
+import { conflict, paymentFailed } from '../domain/errors.js';
 import type { CheckoutsService } from '../payments/checkouts.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import type { PaymentOutcome } from '../observability/metrics.js';

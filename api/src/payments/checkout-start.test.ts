@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import type { ApiConfig } from '../config/env.js';
 import { openDb } from '../db/connect.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { createMailer } from '../mail/mailer.js';
 import { type ListedProduct, newCustomer, someProducts, startTestApi, type TestApi, type TestCustomer } from '../test/harness.js';
 import { checkoutsService } from './checkouts.js';
@@ -159,9 +159,9 @@ describe('starting a checkout at once several times', () => {
       startWaitMs: 300,
     });
     const busy = await impatient.start(c.id, shippingInfo).catch((err: unknown) => err);
-    expect(busy).toBeInstanceOf(HttpError);
+    expect(busy).toBeInstanceOf(DomainError);
     expect(busy).toMatchObject({
-      status: 409,
+      code: 'CONFLICT',
       message: 'Your checkout is still being started in another window or tab. Please wait a moment and try again.',
     });
     expect(providerOrdersFor(c)).toBe(0);

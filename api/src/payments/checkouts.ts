@@ -3,10 +3,17 @@ import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf, toPaise } from '@digi
 import type { Kysely } from 'kysely';
 import type { CartLineRecord } from '@digitic/rest-contract';
 import { cartLines } from '../cart/service.js';
-import { markRefunded, settleUnsettled } from '../cli/settle.js';
+import { type Actor, RECONCILIATION, shopper, WEBHOOK } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import { removeOrderedLines } from '../cart/service.js';
+import { addOrderEvent } from '../orders/timeline.js';
+import { writeOrder } from '../orders/write-order.js';
+import { shortOfStock, takeStock } from '../products/stock.js';
+import { moveCheckout } from './checkout-state.js';
+import { markRefunded, settleUnsettled } from './refunds.js';
 import { awaitLease, dropLease } from '../db/lease.js';
 import type { Checkout, CheckoutLine, Database, ShippingInfo } from '../db/schema.js';
-import { badRequest, conflict, paymentFailed } from '../http/errors.js';
+import { badRequest, conflict, paymentFailed } from '../domain/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
@@ -48,6 +55,10 @@ export class NotOrdered extends Error {
 }
 
 export type Completion = { orderId: string; created: boolean } | { refused: NotOrdered } | null;
+
+/** Who turned a payment into an order: the shopper's browser, the provider's webhook, or reconciliation. */
+const completedBy = (source: CompletionSource, customerId: string): Actor =>
+  source === 'placeOrder' ? shopper(customerId) : source === 'webhook' ? WEBHOOK : RECONCILIATION;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
@@ -237,6 +248,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
   async function complete(providerOrderId: string, payment: ProviderPayment, source: CompletionSource): Promise<Completion> {
     const checkout = await byProviderOrder(providerOrderId);
     if (!checkout) return null;
+    const actor = completedBy(source, checkout.customer_id);
     class Refuse extends Error {
       constructor(readonly refusal: NotOrdered) {
         super(refusal.message);
@@ -264,11 +276,8 @@ export function checkoutsService(deps: CheckoutsDeps) {
         if (k.failure_reason && k.razorpay_payment_id === payment.id) {
           throw new Refuse(new NotOrdered(k.failure_reason, 'already_refunded'));
         }
-        await trx
-          .updateTable('checkouts')
-          .set({ status: 'paid', razorpay_payment_id: payment.id, paid_at: new Date(), updated_at: new Date() })
-          .where('id', '=', k.id)
-          .execute();
+        const paid = await moveCheckout(trx, { id: k.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
+        if (!paid) throw new Error(`checkout ${k.razorpay_order_id} could not be marked paid from ${k.status}`);
         if (payment.amount !== toPaise(k.total) || payment.currency !== 'INR') {
           throw new Refuse(
             new NotOrdered(
@@ -278,78 +287,32 @@ export function checkoutsService(deps: CheckoutsDeps) {
             ),
           );
         }
-        const order = await trx
-          .insertInto('orders')
-          .values({
-            customer_id: k.customer_id,
-            shipping_info: JSON.stringify(k.shipping_info),
-            razorpay_order_id: k.razorpay_order_id,
-            razorpay_payment_id: payment.id,
-            total_price: k.total,
-            total_price_after_discount: k.total,
-            paid_at: new Date(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('order_items')
-          .values(
-            k.lines.map((l, position) => ({
-              order_id: order.id,
-              product_id: l.productId,
-              color_id: l.colorId,
-              quantity: l.quantity,
-              price: l.price,
-              position,
-            })),
-          )
-          .execute();
-        // Stock is taken with a guarded update: of two orders for the last unit, one updates a row and the other none.
-        const wanted = new Map<string, { title: string; quantity: number }>();
-        for (const l of k.lines) {
-          const w = wanted.get(l.productId) ?? { title: l.title, quantity: 0 };
-          wanted.set(l.productId, { ...w, quantity: w.quantity + l.quantity });
+        const orderId = await writeOrder(trx, k, payment.id);
+        const short = await takeStock(
+          trx,
+          k.lines.map((l) => ({ productId: l.productId, title: l.title, quantity: l.quantity })),
+        );
+        if (short) {
+          throw new Refuse(
+            new NotOrdered(
+              `Sorry, ${short.title} is out of stock. Your payment will be refunded.`,
+              'out_of_stock',
+              `out of stock: ${short.title}`,
+            ),
+          );
         }
-        for (const [productId, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
-          const taken = await trx
-            .updateTable('products')
-            .set((eb) => ({ quantity: eb('quantity', '-', w.quantity), sold: eb('sold', '+', w.quantity) }))
-            .where('id', '=', productId)
-            .where('quantity', '>=', w.quantity)
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) !== 1) {
-            throw new Refuse(
-              new NotOrdered(
-                `Sorry, ${w.title} is out of stock. Your payment will be refunded.`,
-                'out_of_stock',
-                `out of stock: ${w.title}`,
-              ),
-            );
-          }
-        }
-        // What was paid for leaves the cart; anything added since stays.
-        for (const l of k.lines) {
-          const line = trx
-            .deleteFrom('cart_lines')
-            .where('customer_id', '=', k.customer_id)
-            .where('product_id', '=', l.productId)
-            .where('color_id', '=', l.colorId);
-          await line.where('quantity', '<=', l.quantity).execute();
-          await trx
-            .updateTable('cart_lines')
-            .set((eb) => ({ quantity: eb('quantity', '-', l.quantity), updated_at: new Date() }))
-            .where('customer_id', '=', k.customer_id)
-            .where('product_id', '=', l.productId)
-            .where('color_id', '=', l.colorId)
-            .where('quantity', '>', l.quantity)
-            .execute();
-        }
-        await trx
-          .updateTable('checkouts')
-          .set({ status: 'ordered', order_id: order.id, failure_reason: null, updated_at: new Date() })
-          .where('id', '=', k.id)
-          .execute();
-        return { orderId: order.id, created: true };
+        await removeOrderedLines(trx, k.customer_id, k.lines);
+        await moveCheckout(trx, { id: k.id }, 'ordered', { order_id: orderId, failure_reason: null }, actor);
+        await addOrderEvent(trx, orderId, 'placed', actor, {
+          to: 'Ordered',
+          detail: { paymentId: payment.id, amountPaise: payment.amount, checkoutId: k.id },
+        });
+        await recordAudit(trx, actor, {
+          action: 'order.placed',
+          subject: { kind: 'order', id: orderId },
+          after: { status: 'Ordered', total: k.total, paymentId: payment.id },
+        });
+        return { orderId, created: true };
       });
       if (done.created) {
         count('ordered', source);
@@ -362,12 +325,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         const { refusal } = err;
         if (refusal.kind === 'out_of_stock' || refusal.kind === 'amount_mismatch' || refusal.kind === 'second_payment') {
           // The transaction rolled back: record the payment against the checkout, then refund it.
-          await db
-            .updateTable('checkouts')
-            .set({ status: 'paid', razorpay_payment_id: payment.id, paid_at: new Date(), updated_at: new Date() })
-            .where('id', '=', checkout.id)
-            .where('status', 'not in', ['ordered', 'refunded'])
-            .execute();
+          await moveCheckout(db, { id: checkout.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
           // A webhook answers at once; its refund goes on behind it (reconciliation retries one that fails).
           const refunding = refundPayment(checkout, payment, refusal.reason, refusal.message);
           if (source === 'webhook') void refunding.catch((e: unknown) => log(`payment ${payment.id}: refund failed`, e));
@@ -388,21 +346,13 @@ export function checkoutsService(deps: CheckoutsDeps) {
   async function openCheckout(customerId: string, shippingInfo: ShippingInfo) {
     const cart = await cartLines(db, customerId);
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
-    const wanted = new Map<string, number>();
-    for (const l of cart) wanted.set(l.productId._id, (wanted.get(l.productId._id) ?? 0) + l.quantity);
-    const stock = await db
-      .selectFrom('products')
-      .select(['id', 'title', 'quantity'])
-      .where('id', 'in', [...wanted.keys()])
-      .execute();
-    for (const p of stock) {
-      const want = wanted.get(p.id) ?? 0;
-      if (p.quantity < want) {
-        throw conflict(
-          p.quantity === 0 ? `Sorry, ${p.title} is out of stock` : `Sorry, only ${p.quantity} of ${p.title} left in stock`,
-          'cart',
-        );
-      }
+    const short = await shortOfStock(
+      db,
+      cart.map((l) => ({ productId: l.productId._id, title: l.productId.title, quantity: l.quantity })),
+    );
+    if (short) {
+      const { line, left } = short;
+      throw conflict(left === 0 ? `Sorry, ${line.title} is out of stock` : `Sorry, only ${left} of ${line.title} left in stock`, 'cart');
     }
     const lines = snapshot(cart);
     const subtotal = subtotalOf(lines);
@@ -446,6 +396,11 @@ export function checkoutsService(deps: CheckoutsDeps) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(db, shopper(customerId), {
+      action: 'checkout.started',
+      subject: { kind: 'checkout', id },
+      after: { status: 'started', total, providerOrderId: providerOrder.id },
+    });
     count('started');
     log(`checkout ${providerOrder.id} started for Rs. ${total}`);
     return checkoutJson(checkout, deps.keyId);
@@ -510,14 +465,16 @@ export function checkoutsService(deps: CheckoutsDeps) {
 
     /** A payment attempt failed: the checkout says so (the cart is untouched); a later payment may still succeed. */
     async markFailed(providerOrderId: string, reason: string | null | undefined) {
-      const r = await db
-        .updateTable('checkouts')
-        .set({ status: 'failed', failure_reason: (reason ?? 'The payment failed').slice(0, 500), updated_at: new Date() })
-        .where('razorpay_order_id', '=', providerOrderId)
-        .where('status', '=', 'started')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1) count('failed');
-      return Number(r.numUpdatedRows) === 1;
+      // Only a checkout still waiting for its payment fails (the table): a later captured payment may still make it paid.
+      const failed = await moveCheckout(
+        db,
+        { providerOrderId },
+        'failed',
+        { failure_reason: (reason ?? 'The payment failed').slice(0, 500) },
+        WEBHOOK,
+      );
+      if (failed) count('failed');
+      return failed !== null;
     },
 
     /** A refund the provider reports (webhook): recorded once; a kept payment it covers is settled and the shopper told. */
@@ -535,7 +492,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         .where('amount_paid', '<=', refund.amount)
         .executeTakeFirst();
       if (Number(settled.numUpdatedRows) === 1) {
-        await markRefunded(db, refund.payment_id);
+        await markRefunded(db, refund.payment_id, WEBHOOK);
         await sendRefundNotice(refund.payment_id);
       }
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;

@@ -1,7 +1,7 @@
 import { type RunningSimulator, SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, signPayment, startSimulator } from '@digitic/payment-simulator';
 import Razorpay from 'razorpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { createRazorpayProvider, pointSdkAt } from './provider.js';
 
 let sim: RunningSimulator;
@@ -44,12 +44,15 @@ describe('the razorpay SDK pointed at the simulator', () => {
 
   it('maps an unknown id to PAYMENT_FAILED, wrong keys and a dead host to 503', async () => {
     const provider = createRazorpayProvider({ keyId: SIMULATOR_KEY_ID, keySecret: SIMULATOR_KEY_SECRET, apiUrl: sim.url });
-    await expect(provider.fetchPayment('pay_DoesNotExist00')).rejects.toMatchObject({ status: 402, code: 'PAYMENT_FAILED' });
+    await expect(provider.fetchPayment('pay_DoesNotExist00')).rejects.toMatchObject({ code: 'PAYMENT_FAILED' });
     const wrongKeys = createRazorpayProvider({ keyId: SIMULATOR_KEY_ID, keySecret: 'wrong', apiUrl: sim.url });
-    await expect(wrongKeys.fetchOrder('order_x')).rejects.toMatchObject({ status: 503 });
+    await expect(wrongKeys.fetchOrder('order_x')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     const dead = createRazorpayProvider({ keyId: SIMULATOR_KEY_ID, keySecret: SIMULATOR_KEY_SECRET, apiUrl: 'http://127.0.0.1:9' });
     const err = await dead.fetchOrder('order_x').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ status: 503, message: 'The payment provider is unreachable. No order was placed; please try again.' });
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The payment provider is unreachable. No order was placed; please try again.',
+    });
   });
 });

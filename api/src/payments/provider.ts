@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { pointRazorpayAt } from '@digitic/payment-simulator/sdk';
 import Razorpay from 'razorpay';
-import { paymentFailed, unavailable } from '../http/errors.js';
+import { paymentFailed, unavailable } from '../domain/errors.js';
 
 export interface ProviderOrder {
   id: string;

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { settleUnsettled } from '../cli/settle.js';
+import { RECONCILIATION } from '../audit/actor.js';
+import { moveCheckout } from './checkout-state.js';
+import { settleUnsettled } from './refunds.js';
 import * as lease from '../db/lease.js';
 import type { Database } from '../db/schema.js';
 import type { CheckoutsService } from './checkouts.js';
@@ -77,13 +79,7 @@ export async function reconcile(
         if (done && 'refused' in done) report.refused += 1;
         else if (done?.created) report.ordered += 1;
       } else if (c.created_at.getTime() < now - settings.expireAfterSeconds * 1000) {
-        const r = await db
-          .updateTable('checkouts')
-          .set({ status: 'expired', updated_at: new Date() })
-          .where('razorpay_order_id', '=', c.razorpay_order_id)
-          .where('status', 'in', ['started', 'failed'])
-          .executeTakeFirst();
-        report.expired += Number(r.numUpdatedRows);
+        if (await moveCheckout(db, { providerOrderId: c.razorpay_order_id }, 'expired', {}, RECONCILIATION)) report.expired += 1;
       }
     } catch (err) {
       report.errors.push(`${c.razorpay_order_id}: ${(err as Error).message}`);

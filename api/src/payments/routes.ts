@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
 import { ShippingInfo } from '../orders/schemas.js';
 import { z } from 'zod';

@@ -429,7 +429,7 @@ describe('reconciliation', () => {
     const unpaid = await start(idle);
     expect(await ordersOf(c)).toEqual([]);
 
-    const deps = { db: db(), payments: createRazorpayProvider(api.config.razorpay), checkouts: api.app.locals.checkouts };
+    const deps = { db: db(), payments: createRazorpayProvider(api.config.razorpay), checkouts: api.services.checkouts };
     // (Earlier cases here left paid checkouts whose webhooks were dropped too: reconciliation orders those as well.)
     const first = await reconcile(deps, settings);
     expect(first.errors).toEqual([]);
@@ -459,7 +459,7 @@ describe('reconciliation', () => {
     const c = await newCustomer(api);
     await fill(c, 4);
     const open = await start(c);
-    const deps = { db: db(), payments: createRazorpayProvider(api.config.razorpay), checkouts: api.app.locals.checkouts };
+    const deps = { db: db(), payments: createRazorpayProvider(api.config.razorpay), checkouts: api.services.checkouts };
     // Its age is set by hand (created_at is not updatable through the typed builder, on purpose).
     const set = (minutesOld: number, checkedMinutesAgo: number | null) =>
       sql`update checkouts set created_at = ${new Date(Date.now() - minutesOld * 60_000)},

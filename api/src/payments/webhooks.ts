@@ -3,7 +3,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, unavailable } from '../http/errors.js';
+import { DomainError, unavailable } from '../domain/errors.js';
 import type { CheckoutsService } from './checkouts.js';
 
 export type WebhookOutcome = 'received' | 'verified' | 'rejected' | 'duplicate' | 'processed' | 'ignored';
@@ -55,7 +55,7 @@ const Event = z.object({
 });
 type Event = z.infer<typeof Event>;
 
-const reject = (message: string, code = 'BAD_REQUEST') => new HttpError(400, message, code);
+const reject = (message: string, code: 'BAD_REQUEST' | 'BAD_SIGNATURE' | 'STALE_EVENT' = 'BAD_REQUEST') => new DomainError(code, message);
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw reject(`The ${what} entity is missing from this event's payload`);
@@ -127,7 +127,7 @@ export function webhookRoutes(deps: WebhookDeps): Router {
       parsed = result.data;
     } catch (err) {
       count('rejected');
-      if (err instanceof HttpError) throw err;
+      if (err instanceof DomainError) throw err;
       throw reject('The webhook body is not valid JSON');
     }
     const ageSeconds = Date.now() / 1000 - parsed.created_at;

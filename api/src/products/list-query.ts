@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../domain/errors.js';
 
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;

@@ -2,11 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../domain/errors.js';
 import { isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
 import { facets, sitemapPage } from './repo.js';
-import { productsService } from './service.js';
 
 const productId = z
   .string({ error: 'prodId is required' })
@@ -38,7 +37,7 @@ const SitemapQuery = z.object({
 });
 
 export function productsRoutes(deps: AppDeps): Router {
-  const products = productsService(deps.db);
+  const { products } = deps;
   const router = Router();
 
   router.get('/product', async (req, res) => {

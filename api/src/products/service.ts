@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../domain/errors.js';
 import { isUuid } from '../http/validate.js';
 import type { ProductListQuery } from './list-query.js';
 import { listProducts, productsByIds } from './repo.js';

@@ -9,6 +9,7 @@ import { type RunningSimulator, startSimulator } from '@digitic/payment-simulato
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../app.js';
+import { createServices, type Services } from '../services.js';
 import { type ApiConfig, loadConfig } from '../config/env.js';
 import { type Db, openDb } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -18,6 +19,8 @@ import { createRazorpayProvider, type PaymentProvider } from '../payments/provid
 
 export interface TestApi {
   app: ReturnType<typeof createApp>;
+  /** The services the app runs on (services.ts): the same instances its routes use. */
+  services: Services;
   /** The api listening on loopback, e.g. http://127.0.0.1:40123/api */
   url: string;
   /** Every request the api received, as "METHOD /path?query", in order. */
@@ -79,14 +82,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await migrateToLatest(database.db);
   if (options.seed !== false) await seedDemo(database.db);
   const logs: string[] = [];
-  const app = createApp({
-    db: database.db,
-    dbKind: database.kind,
-    config,
+  const services = createServices(database.db, config, {
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
     payments: options.payments?.(config) ?? createRazorpayProvider(config.razorpay),
     log: (line) => logs.push(line),
   });
+  const app = createApp({ ...services, services, dbKind: database.kind });
   const requests: string[] = [];
   const outer = express();
   outer.use((req, _res, next) => {
@@ -104,6 +105,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   }
   return {
     app,
+    services,
     url: `http://127.0.0.1:${port}/api`,
     requests,
     http: request(app),

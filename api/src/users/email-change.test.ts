@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unavailable } from '../http/errors.js';
+import { unavailable } from '../domain/errors.js';
 import { newCustomer, startTestApi, type TestApi, type TestCustomer, uniqueEmail } from '../test/harness.js';
 import { EMAIL_CHANGE_MESSAGES } from './email-change.js';
 

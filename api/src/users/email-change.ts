@@ -4,7 +4,7 @@ import type { AttemptRule, AttemptWindows } from '../auth/attempts.js';
 import { hashLinkToken, looksLikeLinkToken, newLinkToken } from '../auth/link-token.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { Customer, Database } from '../db/schema.js';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unavailable } from '../http/errors.js';
+import { unavailable } from '../domain/errors.js';
 import { newCustomer, startTestApi, type TestApi, uniqueEmail } from '../test/harness.js';
 import { FORGOT_PASSWORD_MESSAGE } from './service.js';
 

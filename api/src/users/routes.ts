@@ -3,10 +3,9 @@ import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { parseInput } from '../http/validate.js';
 import { ForgotInput, LoginInput, ProfileInput, RegisterInput, ResetInput } from './schemas.js';
-import { usersService } from './service.js';
 
 export function usersRoutes(deps: AppDeps): Router {
-  const users = usersService({ db: deps.db, jwtSecret: deps.config.jwtSecret, webUrl: deps.config.webUrl, mailer: deps.mailer });
+  const { users } = deps;
   const router = Router();
 
   router.post('/user/register', async (req, res) => {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { ATTEMPT_LIMITS, accountKey, tooManyAttempts } from '@digitic/shop-rules';
-import { attemptWindows } from '../auth/attempts.js';
+import type { AttemptWindows } from '../auth/attempts.js';
 import { signToken } from '../auth/jwt.js';
 import { hashLinkToken, looksLikeLinkToken, newLinkToken } from '../auth/link-token.js';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import type { Customer, Database } from '../db/schema.js';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
 import { emailChanges, heldForUndo, type Profile } from './email-change.js';
@@ -37,10 +37,10 @@ export interface UsersDeps {
   jwtSecret: string;
   webUrl: string;
   mailer: Mailer;
+  attempts: AttemptWindows;
 }
 
-export function usersService({ db, jwtSecret, webUrl, mailer }: UsersDeps) {
-  const attempts = attemptWindows(db);
+export function usersService({ db, jwtSecret, webUrl, mailer, attempts }: UsersDeps) {
   const changes = emailChanges({ db, webUrl, mailer, attempts });
   return {
     async register(input: { firstname: string; lastname: string; email: string; mobile: string | null; password: string }) {

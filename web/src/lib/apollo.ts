@@ -14,6 +14,7 @@ import { setContext } from '@apollo/client/link/context';
 import { onError } from '@apollo/client/link/error';
 import { ROUTES } from '../config/routes';
 import { forgetEverything, storedToken } from './storage';
+import type { ErrorCode } from '../__generated__/schema-enums';
 
 const auth = setContext((_op, { headers }: { headers?: Record<string, string> }) => {
   const token = storedToken();
@@ -36,7 +37,7 @@ const fetchKeepingGraphQLErrors: typeof fetch = async (input, init) => {
 
 // An expired or rejected token signs the customer out and sends them to the login page.
 const signOutOnUnauthenticated = onError(({ graphQLErrors }) => {
-  if (graphQLErrors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED') && storedToken()) {
+  if (graphQLErrors?.some((e) => e.extensions?.code === ('UNAUTHENTICATED' satisfies ErrorCode)) && storedToken()) {
     forgetEverything();
     window.location.assign(ROUTES.login);
   }

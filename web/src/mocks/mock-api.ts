@@ -3,6 +3,10 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { graphql, GraphQLError } from 'graphql';
 import typeDefs from '../../../schema/schema.graphql?raw';
+import { accountKey } from '@digitic/shop-rules/attempts';
+import { orderTotal, subtotal as subtotalOf } from '@digitic/shop-rules/money';
+import { quantityProblem } from '@digitic/shop-rules/quantity';
+import { SHIPPING_FEE } from '@digitic/shop-rules/shipping';
 import { BLOGS, COLORS, type DemoProduct, picture, PRODUCTS } from './demo-data';
 
 interface Customer {
@@ -24,7 +28,6 @@ interface Context {
 }
 type Args = Record<string, unknown>;
 
-const SHIPPING = 100;
 const fail = (message: string, code: string, field?: string): never => {
   throw new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
 };
@@ -55,10 +58,14 @@ export function createMockApi() {
         lineTotal: product.price * l.quantity,
       };
     });
-    const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-    return { id: c.id, lines, lineCount: lines.length, subtotal, shipping: SHIPPING, total: subtotal + SHIPPING };
+    // The shop's own rules price the cart, as the api does.
+    const priced = lines.map((l) => ({ quantity: l.quantity, price: l.unitPrice }));
+    return { id: c.id, lines, lineCount: lines.length, subtotal: subtotalOf(priced), shipping: SHIPPING_FEE, total: orderTotal(priced) };
   };
-  const quantity = (n: unknown) => (typeof n === 'number' && n >= 1 && n <= 10 ? n : fail('Quantity must be 1 to 10', 'BAD_USER_INPUT'));
+  const quantity = (n: unknown): number => {
+    const problem = quantityProblem(n);
+    return problem ? fail(problem, 'BAD_USER_INPUT', 'quantity') : (n as number);
+  };
   const session = (c: Customer) => {
     const token = newId('token');
     tokens.set(token, c);
@@ -148,7 +155,7 @@ export function createMockApi() {
         address: 'Digitic Electronics, Sheikh Zayed Road, Dubai, UAE',
         hours: 'Monday – Sunday 10 AM – 8 PM',
         currencyPrefix: 'Rs.',
-        shippingFee: SHIPPING,
+        shippingFee: SHIPPING_FEE,
         freeShippingNotice: 'Free Shipping Over AED 400 & Free Returns',
         paymentKeyId: 'rzp_test_mock',
         checkoutScriptUrl: '/payment-simulator/checkout.js',
@@ -159,21 +166,22 @@ export function createMockApi() {
     Mutation: {
       register: (_: unknown, { input }: Args) => {
         const i = input as Omit<Customer, 'id'>;
-        if ([...customers.values()].some((c) => c.email === i.email)) fail('An account with this email already exists', 'CONFLICT');
+        if ([...customers.values()].some((c) => accountKey(c.email) === accountKey(i.email)))
+          fail('An account with this email already exists', 'CONFLICT');
         const customer = { ...i, lastname: i.lastname ?? '', mobile: i.mobile ?? null, id: newId('customer') };
         customers.set(customer.id, customer);
         return customer;
       },
       login: (_: unknown, { input }: Args) => {
         const { email, password } = input as { email: string; password: string };
-        const customer = [...customers.values()].find((c) => c.email === email && c.password === password);
+        const customer = [...customers.values()].find((c) => accountKey(c.email) === accountKey(email) && c.password === password);
         return session(customer ?? fail('Invalid email or password', 'UNAUTHENTICATED'));
       },
       updateProfile: (_: unknown, { input }: Args, ctx: Context) => {
         const c = signedIn(ctx);
         const { currentPassword, ...profile } = input as Omit<Customer, 'id' | 'password'> & { currentPassword?: string | null };
-        const email = profile.email.trim().toLowerCase();
-        if (email !== c.email.trim().toLowerCase() && currentPassword !== c.password) {
+        const email = accountKey(profile.email);
+        if (email !== accountKey(c.email) && currentPassword !== c.password) {
           fail(
             currentPassword ? 'The current password is not correct' : 'Enter your current password to change your e-mail',
             'BAD_USER_INPUT',

@@ -7,19 +7,20 @@ import { ROUTES } from '../../config/routes';
 import { endSession } from '../../lib/session';
 import { storedToken } from '../../lib/storage';
 import { AuthCard } from './auth-card';
+import type { ErrorCode } from '../../__generated__/schema-enums';
 import './account.css';
 
 // Not in the spec: the page of the link mailed to the address an e-mail change left.
 const EXPLAINED =
   "Your account's e-mail address was changed. If you did not do it, put your old address back: everyone signed in to the account is signed out and its password stops working, so you then choose a new one with Forgot Password.";
 
+const ACTIONABLE: readonly string[] = ['BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED'] satisfies ErrorCode[];
+
 /** The server's words when it refused for a reason the reader can act on (a used or expired link, too many tries). */
 function refusal(err: ApolloError | undefined): string | null {
   const first = err?.graphQLErrors?.[0];
   if (!first) return err ? MESSAGES.somethingWrongBang : null;
-  return ['BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED'].includes(String(first.extensions?.code))
-    ? first.message
-    : MESSAGES.somethingWrongBang;
+  return ACTIONABLE.includes(String(first.extensions?.code)) ? first.message : MESSAGES.somethingWrongBang;
 }
 
 /** Nothing changes until the button is pressed: mail scanners open links. */

@@ -16,11 +16,19 @@ import { loadScript, openWidget } from '../../lib/payment-widget';
 import { forgetAddress, forgetPendingPayment, pendingPayment, rememberPendingPayment, saveAddress, savedAddress } from '../../lib/storage';
 import { type AddressValues, AddressSchema } from './address-schema';
 import { PaymentConfirming } from './payment-confirming';
+import type { ErrorCode } from '../../__generated__/schema-enums';
 import './checkout.css';
 const toInput = (v: AddressValues): AddressInput => ({ ...v, other: v.other || null, pincode: Number(v.pincode) });
 
 /** The server said no for a reason the shopper can read (stock, amount, signature); anything else may still become an order. */
-const DEFINITE = new Set(['CONFLICT', 'PAYMENT_FAILED', 'BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND']);
+const DEFINITE: ReadonlySet<string> = new Set<ErrorCode>([
+  'CONFLICT',
+  'PAYMENT_FAILED',
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+]);
 function definiteRefusal(err: unknown): string | null {
   const first = (err as ApolloError | undefined)?.graphQLErrors?.[0];
   const code = first?.extensions?.code;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRazorpayProvider } from '../payments/provider.js';
+import { createRazorpayProvider } from './provider.js';
 import {
   createProviderOrder,
   type ListedProduct,
@@ -12,7 +12,7 @@ import {
   type TestApi,
   type TestCustomer,
 } from '../test/harness.js';
-import { listUnsettled, settleUnsettled } from './settle.js';
+import { listUnsettled, settleUnsettled } from './refunds.js';
 
 let api: TestApi;
 let product: ListedProduct;
@@ -86,7 +86,7 @@ describe('payments:settle', () => {
       { paymentId, outcome: 'already refunded at the provider', amount: (product.price + 99) * 100 },
     ]);
     const refundTwice = provider.refund(paymentId, 100, {});
-    await expect(refundTwice).rejects.toMatchObject({ status: 402, message: expect.stringContaining('fully refunded') });
+    await expect(refundTwice).rejects.toMatchObject({ code: 'PAYMENT_FAILED', message: expect.stringContaining('fully refunded') });
   });
 
   it('reports a provider that is unreachable as a failed row, and keeps it for the next run', async () => {
@@ -101,7 +101,7 @@ describe('payments:settle', () => {
   it('names an unknown option and exits 2', () => {
     const run = spawnSync(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, 'settle-payments.ts'), '--refnud'],
+      ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, '../cli/settle-payments.ts'), '--refnud'],
       {
         encoding: 'utf8',
         env: { ...process.env, DATA_DIR: path.join(api.config.dataDir, 'cli') },

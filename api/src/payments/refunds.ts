@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { PaymentProvider } from '../payments/provider.js';
+import { type Actor, command, SYSTEM } from '../audit/actor.js';
+import { moveCheckout } from './checkout-state.js';
+import type { PaymentProvider } from './provider.js';
 
 export interface UnsettledRow {
   paymentId: string;
@@ -14,13 +16,8 @@ export interface UnsettledRow {
 }
 
 /** The checkout a refunded payment was for, unless it became an order (a refund of an order is not this). */
-export async function markRefunded(db: Kysely<Database> | Transaction<Database>, paymentId: string): Promise<void> {
-  await db
-    .updateTable('checkouts')
-    .set({ status: 'refunded', updated_at: new Date() })
-    .where('razorpay_payment_id', '=', paymentId)
-    .where('status', '!=', 'ordered')
-    .execute();
+export async function markRefunded(db: Kysely<Database> | Transaction<Database>, paymentId: string, actor: Actor): Promise<void> {
+  await moveCheckout(db, { paymentId }, 'refunded', {}, actor);
 }
 
 export async function listUnsettled(db: Kysely<Database>, all = false): Promise<UnsettledRow[]> {
@@ -69,6 +66,7 @@ export async function settleUnsettled(
   options: { only?: string; onProgress?: (r: SettleResult) => void; source?: string; maxAttempts?: number } = {},
 ): Promise<SettleResult[]> {
   const source = options.source ?? 'payments:settle';
+  const actor = source === 'automatic' ? SYSTEM : command(source);
   const pending = (await listUnsettled(db)).filter((r) => !options.only || r.paymentId === options.only);
   const results: SettleResult[] = [];
   for (const row of pending) {
@@ -98,7 +96,7 @@ export async function settleUnsettled(
             .set({ refund_id: 'at-provider', refunded_at: new Date() })
             .where('razorpay_payment_id', '=', row.paymentId)
             .execute();
-          await markRefunded(trx, row.paymentId);
+          await markRefunded(trx, row.paymentId, actor);
           return { paymentId: row.paymentId, outcome: 'already refunded at the provider', amount: locked.amount_paid };
         }
         const refund = await provider.refund(row.paymentId, left, { reason: row.reason.slice(0, 200), source });
@@ -112,7 +110,7 @@ export async function settleUnsettled(
           .values({ refund_id: refund.id, razorpay_payment_id: row.paymentId, amount: left, status: refund.status, source })
           .onConflict((oc) => oc.column('refund_id').doNothing())
           .execute();
-        await markRefunded(trx, row.paymentId);
+        await markRefunded(trx, row.paymentId, actor);
         return { paymentId: row.paymentId, outcome: 'refunded', refundId: refund.id, amount: left };
       } catch (err) {
         await trx

@@ -1,0 +1,37 @@
+import type { Transaction } from 'kysely';
+import type { Checkout, Database } from '../db/schema.js';
+
+/**
+ * Writes the order a paid checkout describes, with its lines in the checkout's order, inside the
+ * caller's transaction (which also takes the stock and moves the checkout to `ordered`). The order
+ * starts `Ordered` (orders/order-state.ts moves it on). Answers the new order's id.
+ */
+export async function writeOrder(trx: Transaction<Database>, checkout: Checkout, paymentId: string): Promise<string> {
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      customer_id: checkout.customer_id,
+      shipping_info: JSON.stringify(checkout.shipping_info),
+      razorpay_order_id: checkout.razorpay_order_id,
+      razorpay_payment_id: paymentId,
+      total_price: checkout.total,
+      total_price_after_discount: checkout.total,
+      paid_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_items')
+    .values(
+      checkout.lines.map((l, position) => ({
+        order_id: order.id,
+        product_id: l.productId,
+        color_id: l.colorId,
+        quantity: l.quantity,
+        price: l.price,
+        position,
+      })),
+    )
+    .execute();
+  return order.id;
+}

@@ -1,0 +1,77 @@
+import { type Kysely, sql } from 'kysely';
+import { attemptWindows } from './auth/attempts.js';
+import type { ApiConfig } from './config/env.js';
+import type { Database } from './db/schema.js';
+import type { Mailer } from './mail/mailer.js';
+import { type ApiMetrics, createApiMetrics } from './observability/metrics.js';
+import { ordersService } from './orders/service.js';
+import { cartService } from './cart/service.js';
+import { checkoutsService } from './payments/checkouts.js';
+import type { PaymentProvider } from './payments/provider.js';
+import { reconcile } from './payments/reconcile.js';
+import { productsService } from './products/service.js';
+import { usersService } from './users/service.js';
+
+export type Log = (line: string, detail?: unknown) => void;
+
+/** What the services are built on: the outside world, given by whoever runs them (the api process, a command, a test). */
+export interface ServiceInputs {
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: Log;
+  /** Counters for the metrics endpoint; made here when not given. */
+  metrics?: ApiMetrics;
+  /** The PostgreSQL pool's connection counts, for the metrics (null on PGlite). */
+  pool?: () => { total: number; idle: number; waiting: number } | null;
+  /** How long a checkout start waits for another of the same customer's (tests shorten it). */
+  startWaitMs?: number;
+}
+
+/**
+ * The composition root: every service of the shop, built once, in one place, for the HTTP app
+ * (app.ts), the api process's timers (server.ts) and the data commands (cli/run.ts) alike. Route
+ * modules receive these; they never build a service.
+ */
+export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: ServiceInputs) {
+  const { payments, mailer, log } = inputs;
+  const metrics =
+    inputs.metrics ??
+    createApiMetrics({
+      unsettledPayments: async () =>
+        Number(
+          (await sql<{ n: number }>`select count(*)::int as n from unsettled_payments where refunded_at is null`.execute(db)).rows[0]?.n ??
+            0,
+        ),
+      pool: inputs.pool,
+    });
+  const attempts = attemptWindows(db);
+  const checkouts = checkoutsService({
+    db,
+    payments,
+    mailer,
+    log,
+    keyId: config.razorpay.keyId,
+    webUrl: config.webUrl,
+    shopName: config.shopName,
+    outcome: (o, source) => metrics.checkout(o, source),
+    startWaitMs: inputs.startWaitMs,
+  });
+  return {
+    db,
+    config,
+    payments,
+    mailer,
+    log,
+    metrics,
+    attempts,
+    checkouts,
+    users: usersService({ db, jwtSecret: config.jwtSecret, webUrl: config.webUrl, mailer, attempts }),
+    products: productsService(db),
+    cart: cartService(db),
+    orders: ordersService(db, payments, checkouts, (o) => metrics.payment(o)),
+    /** One reconciliation pass (the timer's, the command's): what webhooks missed, and retries. */
+    reconcile: () => reconcile({ db, payments, checkouts }, config.reconcile),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,38 @@
+/**
+ * An order's life, written once: its statuses in the order a parcel goes through them, and which move
+ * each allows. The api enforces it (orders/order-state.ts: nothing else writes an order's status); the
+ * back office and My Orders read it to offer only the moves that will be accepted.
+ */
+
+export const ORDER_STATUSES = ['Ordered', 'Processed', 'Shipped', 'Out For Delivery', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** From each status, the statuses an order may go to next. Delivered and Cancelled are final (a return is its own lifecycle). */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Ordered: ['Processed', 'Cancelled'],
+  Processed: ['Shipped', 'Cancelled'],
+  Shipped: ['Out For Delivery', 'Delivered'],
+  'Out For Delivery': ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** The parcel's way, for a step tracker: Cancelled is not on it. */
+export const ORDER_STEPS: readonly OrderStatus[] = ['Ordered', 'Processed', 'Shipped', 'Out For Delivery', 'Delivered'];
+
+export const isOrderStatus = (v: unknown): v is OrderStatus => typeof v === 'string' && (ORDER_STATUSES as readonly string[]).includes(v);
+
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+
+/** Why a move is refused, in words for the person who asked; null when it is allowed. */
+export function orderMoveProblem(from: OrderStatus, to: OrderStatus): string | null {
+  if (canMoveOrder(from, to)) return null;
+  if (from === to) return `The order is already ${from}`;
+  const next = ORDER_TRANSITIONS[from];
+  return next.length === 0
+    ? `The order is ${from}; its status cannot change any more`
+    : `An order that is ${from} cannot become ${to}; it can become ${next.join(' or ')}`;
+}
+
+/** Whether the shopper may still cancel the order themselves (before it ships). */
+export const shopperMayCancel = (status: OrderStatus): boolean => canMoveOrder(status, 'Cancelled');
