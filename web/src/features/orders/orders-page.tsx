@@ -6,14 +6,16 @@ import { formatRupees } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { MESSAGES } from '../../config/messages';
 import { forgetPendingPayment, pendingPayment } from '../../lib/storage';
+import type { OrderStatus } from '../../__generated__/schema-enums';
 import './orders.css';
-const STATUS = {
+const STATUS: Record<OrderStatus, string> = {
   ORDERED: 'Ordered',
   PROCESSED: 'Processed',
   SHIPPED: 'Shipped',
   OUT_FOR_DELIVERY: 'Out For Delivery',
   DELIVERED: 'Delivered',
-} as const;
+  CANCELLED: 'Cancelled',
+};
 
 export function OrdersPage() {
   // A payment whose order the browser has not seen yet: the list is asked again every two seconds until it shows.
