@@ -1,28 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
-import responseCachePlugin from '@apollo/server-plugin-response-cache';
 import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
-import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import compression from 'compression';
-import cors from 'cors';
 import express from 'express';
 import { type DocumentNode, print } from 'graphql';
 import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
 import { forwardTo, imagePath, simulatorPath } from './proxy.js';
+import { createGraphqlServer, graphqlHandler } from './graphql/create-server.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import { pino, type Logger } from 'pino';
 import { createGatewayMetrics } from './observability/metrics.js';
-import { queryCostPlugin } from './security/query-cost.js';
-import { trustedDocuments, trustedDocumentsPlugin } from './security/trusted-documents.js';
+import { trustedDocuments } from './security/trusted-documents.js';
 import { AUTH_LIMITS, authThrottle, type HitCounter, memoryCounter } from './security/throttle.js';
 import { explorerRoutes } from './web/explorer.js';
 import { pageSecurityHeaders } from './web/security-headers.js';
@@ -42,36 +34,6 @@ function routeOf(path: string): string {
 }
 
 export const typeDefs = readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8');
-
-// Every error carries the request's correlation id; the api logs the same id.
-const correlationPlugin: ApolloServerPlugin<GatewayContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response, contextValue }) {
-        if (response.body.kind !== 'single') return;
-        const errors = response.body.singleResult.errors;
-        if (!errors) return;
-        response.body.singleResult.errors = errors.map((e) => ({
-          ...e,
-          extensions: { ...e.extensions, requestId: contextValue.requestId },
-        }));
-      },
-    };
-  },
-};
-
-// A customer's answer changes with what they do next (a review, a wishlist heart): the browser keeps none,
-// the app's own cache does. Public answers keep their max-age, for the browser and any cache in between.
-const privateAnswersNotStored: ApolloServerPlugin<GatewayContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        if (response.http.headers.get('cache-control')?.includes('private'))
-          response.http.headers.set('cache-control', 'private, no-store');
-      },
-    };
-  },
-};
 
 /** The built storefront: precompressed static files, and every page path answered with server-rendered HTML. */
 async function serveWebApp(
@@ -109,24 +71,12 @@ export interface GatewayOptions {
   logger?: Logger;
 }
 
-/** The most tokens a GraphQL document may have; longer ones are refused before they are parsed whole. */
-export const MAX_TOKENS = 3000;
+export { MAX_TOKENS } from './graphql/create-server.js';
 
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}) {
   const logger = options.logger ?? pino({ level: 'silent' });
   const metrics = createGatewayMetrics();
   let draining = false;
-  const armor = new ApolloArmor({
-    maxDepth: { n: 7 },
-    // Static cost: one store page of 100 products with every field is ~94, the home page ~250.
-    costLimit: { maxCost: 1000 },
-    maxAliases: { n: 15 },
-    // The token limit is graphql-js's own (parseOptions below): armor's parses the document a second time
-    // in a plugin hook, where a client's syntax error became a 500.
-    maxTokens: { enabled: false },
-    maxDirectives: { n: 30 },
-    blockFieldSuggestion: { enabled: config.production },
-  }).protect();
   // Redis's client is loaded only when the shop uses Redis (a fifth of the gateway's modules otherwise idle in memory).
   const redis = config.redisUrl ? await import('./security/redis-stores.js') : null;
   const cache: KeyValueCache<string> =
@@ -140,53 +90,16 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
           sizeCalculation: (value: string, key: string) => 2 * (value.length + key.length) + 64,
         }));
 
-  const server = new ApolloServer<GatewayContext>({
-    // A document of more than 3,000 tokens is refused while it is parsed, as a syntax error (400).
-    parseOptions: { maxTokens: MAX_TOKENS },
+  const server = await createGraphqlServer<GatewayContext>({
     typeDefs,
     resolvers,
     cache,
+    production: config.production,
     introspection: config.introspection,
-    // server.ts stops Apollo once the HTTP server has drained: Apollo's own SIGTERM handler would stop
-    // it at once and fail every operation still arriving or in flight with a 500 (nginx test caught it).
-    stopOnTerminationSignals: false,
-    csrfPrevention: true,
-    allowBatchedHttpRequests: false,
-    includeStacktraceInErrorResponses: !config.production,
-    validationRules: armor.validationRules,
-    formatError(formatted) {
-      const code = formatted.extensions?.code;
-      // Unexpected failures never show their internals in production.
-      if (config.production && (code === 'INTERNAL_SERVER_ERROR' || code === undefined)) {
-        return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-      }
-      return formatted;
-    },
-    plugins: [
-      // First: the others' requestDidStart see the document a trusted id stands for.
-      trustedDocumentsPlugin<GatewayContext>(trustedDocuments(config.trustedDocuments.file), config.trustedDocuments.mode),
-      // graphql-armor's typings come from Apollo's CommonJS build; the plugins are the same objects.
-      ...(armor.plugins as unknown as ApolloServerPlugin<GatewayContext>[]),
-      queryCostPlugin<GatewayContext>(),
-      metrics.plugin<GatewayContext>(),
-      correlationPlugin,
-      // Named here (Apollo Server would add it last) so that the headers it writes are seen by the next plugin.
-      ApolloServerPluginCacheControl(),
-      privateAnswersNotStored,
-      config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
-      ...(!config.responseCache
-        ? []
-        : [
-            responseCachePlugin<GatewayContext>({
-              // Only anonymous requests read or fill the shared cache: nothing of one customer reaches another.
-              sessionId: async () => null,
-              shouldReadFromCache: async ({ contextValue }) => contextValue.token === null,
-              shouldWriteToCache: async ({ contextValue }) => contextValue.token === null,
-            }),
-          ]),
-    ],
+    trusted: { documents: trustedDocuments(config.trustedDocuments.file), mode: config.trustedDocuments.mode },
+    responseCache: config.responseCache ? { anonymous: (c) => c.token === null } : null,
+    plugins: [metrics.plugin<GatewayContext>()],
   });
-  await server.start();
 
   const http = createUpstream(config.shopApiUrls, config.upstreamTimeoutMs);
   const stopWatching = http.watch();
@@ -248,22 +161,11 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   });
   app.use(
     '/graphql',
-    cors({ origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false }),
-    // Queries may come as GET (the web app's trusted ids) and be kept by the browser: one customer's answer
-    // is never another's, nor a guest's.
-    (_req: express.Request, res: express.Response, next: express.NextFunction) => {
-      res.vary('Authorization');
-      next();
-    },
-    express.json({ limit: '100kb' }),
-    expressMiddleware(server, {
-      context: async ({ req, res }) =>
-        context({
-          authorization: req.get('authorization'),
-          requestId: res.locals.requestId as string,
-          clientIp: req.ip ?? 'unknown',
-          requestFields: res.locals.logFields as Record<string, unknown>,
-        }),
+    ...graphqlHandler(server, {
+      corsOrigins: config.corsOrigins,
+      vary: 'Authorization',
+      context: ({ req, requestId, requestFields }) =>
+        context({ authorization: req.get('authorization'), requestId, clientIp: req.ip ?? 'unknown', requestFields }),
     }),
   );
   if (config.explorerDist) app.use(explorerRoutes(config.explorerDist));
