@@ -170,3 +170,66 @@ export interface SitemapPageRecord {
   pageSize: number;
   items: { _id: string; updatedAt: string }[];
 }
+
+// What clients send: the request bodies of the contract's writes. The api's validators are checked against
+// these (a body of this type is never refused for its shape, only for its values), the gateway sends them.
+
+export interface RegisterBody {
+  firstname: string;
+  lastname?: string | null;
+  email: string;
+  mobile?: string | null;
+  password: string;
+}
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+export interface ProfileBody {
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  /** Needed when the e-mail changes. */
+  currentPassword?: string | null;
+}
+
+export interface AddToCartBody {
+  productId: string;
+  color: string;
+  quantity: number;
+}
+
+export interface RatingBody {
+  prodId: string;
+  star: number;
+  comment: string;
+}
+
+export interface WishlistToggleBody {
+  prodId: string;
+}
+
+export interface PaymentInfoBody {
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  razorpaySignature: string;
+}
+
+export interface CreateOrderBody {
+  shippingInfo: AddressRecord;
+  paymentInfo: PaymentInfoBody;
+}
+
+export interface StartCheckoutBody {
+  shippingInfo: AddressRecord;
+}
+
+export interface EnquiryBody {
+  name: string;
+  email: string;
+  mobile: string;
+  comment: string;
+}

@@ -1,9 +1,10 @@
+import type { AddToCartBody } from '@digitic/rest-contract';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { badRequest } from '../domain/errors.js';
-import { isUuid, parseInput, pathId } from '../http/validate.js';
+import { type Accepts, isUuid, parseInput, pathId } from '../http/validate.js';
 import { QUANTITY, QUANTITY_RULE } from '@digitic/shop-rules';
 
 // In a JSON body the quantity is a JSON number ("1" is refused); in a path it is digits, read as a number.
@@ -21,6 +22,9 @@ const AddInput = z.object({
   color: id('color', 'Please choose Color'),
   quantity,
 });
+
+// The contract's body is what this takes.
+export type ContractBodies = [Accepts<typeof AddInput, AddToCartBody>];
 
 const option = (req: Request, name: string, value: string): boolean => {
   const given = req.query[name];

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { parseInput } from '../http/validate.js';
+import type { EnquiryBody } from '@digitic/rest-contract';
+import { type Accepts, parseInput } from '../http/validate.js';
 
 // The contact form's rules and messages (spec §5).
 const EnquiryInput = z.object({
@@ -19,6 +20,9 @@ const EnquiryInput = z.object({
     .refine((v) => /^\d{1,15}$/.test(v) && /[1-9]/.test(v), 'Mobile No is Required'),
   comment: z.string({ error: 'comments is Required' }).trim().min(1, 'comments is Required').max(5000, 'Comment is too long'),
 });
+
+// The contract's body is what this takes.
+export type ContractBodies = [Accepts<typeof EnquiryInput, EnquiryBody>];
 
 export function enquiriesRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -12,6 +12,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A compile-time check that a validator takes the contract's body (rest-contract): \`Accepts<typeof X, XBody>\`
+ * fails to type-check when a body of the contract's type could be refused for its shape.
+ */
+export type Accepts<S extends z.ZodType, Body extends z.input<S>> = [S, Body];
+
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /** A path id that is malformed is as unknown as one that does not exist: 404 naming the thing. */

@@ -1,3 +1,5 @@
+import type { CreateOrderBody } from '@digitic/rest-contract';
+import type { Accepts } from '../http/validate.js';
 import { ShippingAddress } from '@digitic/shop-rules/address';
 import { z } from 'zod';
 
@@ -18,3 +20,6 @@ export const CreateOrderInput = z.object({
   shippingInfo: ShippingInfo,
   paymentInfo: PaymentInfo,
 });
+
+// The contract's body is what this takes.
+export type ContractBodies = [Accepts<typeof CreateOrderInput, CreateOrderBody>];

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { notFound } from '../domain/errors.js';
-import { parseInput } from '../http/validate.js';
+import type { StartCheckoutBody } from '@digitic/rest-contract';
+import { type Accepts, parseInput } from '../http/validate.js';
 import { ShippingInfo } from '../orders/schemas.js';
 import { z } from 'zod';
 
@@ -11,6 +12,9 @@ const StartInput = z.object({
   // The spec's client sends the amount it expects; the server prices the cart itself and ignores it.
   amount: z.unknown().optional(),
 });
+
+// The contract's body is what this takes.
+export type ContractBodies = [Accepts<typeof StartInput, StartCheckoutBody>];
 
 /** Checkouts: started from the caller's cart (the provider order made here), and read back by their owner. */
 export function checkoutRoutes(deps: AppDeps): Router {

@@ -1,9 +1,10 @@
+import type { RatingBody, WishlistToggleBody } from '@digitic/rest-contract';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { badRequest } from '../domain/errors.js';
-import { isUuid, parseInput, pathId } from '../http/validate.js';
+import { type Accepts, isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
 import { facets, sitemapPage } from './repo.js';
 
@@ -35,6 +36,9 @@ const SitemapQuery = z.object({
     .max(10_000, 'page is at most 10000')
     .default(1),
 });
+
+// The contract's bodies are what these take.
+export type ContractBodies = [Accepts<typeof WishlistInput, WishlistToggleBody>, Accepts<typeof RatingInput, RatingBody>];
 
 export function productsRoutes(deps: AppDeps): Router {
   const { products } = deps;

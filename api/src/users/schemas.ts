@@ -1,3 +1,5 @@
+import type { LoginBody, ProfileBody, RegisterBody } from '@digitic/rest-contract';
+import type { Accepts } from '../http/validate.js';
 import { z } from 'zod';
 
 const email = z
@@ -26,9 +28,9 @@ export const RegisterInput = z
   .object({
     firstname: name('First Name is Required').optional(),
     fullname: name('First Name is Required').optional(),
-    lastname: z.string().trim().max(100, 'Last name is too long').optional(),
+    lastname: z.string().trim().max(100, 'Last name is too long').nullish(),
     email,
-    mobile: mobile.optional(),
+    mobile: mobile.nullish(),
     password,
   })
   .transform((v, ctx) => {
@@ -67,3 +69,6 @@ export const ProfileInput = z.object({
 
 export const ForgotInput = z.object({ email });
 export const ResetInput = z.object({ password });
+
+// The contract's bodies are what these take.
+export type ContractBodies = [Accepts<typeof RegisterInput, RegisterBody>, Accepts<typeof LoginInput, LoginBody>, Accepts<typeof ProfileInput, ProfileBody>];

@@ -34,6 +34,12 @@ describe('POST /api/user/register', () => {
     expect(res.body).toMatchObject({ firstname: 'Meera', lastname: 'Nair Iyer', mobile: null });
   });
 
+  it('takes a null lastname and mobile, as GraphQL clients send an optional field (the contract’s RegisterBody)', async () => {
+    const res = await register({ firstname: 'Kiran', lastname: null, mobile: null, email: uniqueEmail(), password: 'longenough1' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ firstname: 'Kiran', lastname: '', mobile: null });
+  });
+
   it('ignores unknown fields such as role and isAdmin', async () => {
     const res = await register({ firstname: 'Eve', email: uniqueEmail(), password: 'longenough1', role: 'admin', isAdmin: true });
     expect(res.status).toBe(201);
