@@ -1,11 +1,11 @@
 import { requestIdFrom } from '@digitic/server-kit';
 import type { AxiosInstance } from 'axios';
 import type { GatewayConfig } from './config/env.js';
-import { ShopApi } from './datasources/shop-api.js';
+import { type ShopApis, shopApis } from './datasources/index.js';
 import type { AuthThrottle } from './security/throttle.js';
 
 export interface GatewayContext {
-  api: ShopApi;
+  api: ShopApis;
   token: string | null;
   /** The subject of the bearer token, read without verifying it: only ever used to name data the api returned for that token. */
   customerId: string | null;
@@ -44,7 +44,7 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
     const token = bearer(headers.authorization);
     const requestId = requestIdFrom(headers.requestId);
     return {
-      api: new ShopApi(deps.http, token, requestId),
+      api: shopApis(deps.http, token, requestId),
       token,
       customerId: subjectOf(token),
       requestId,

@@ -71,4 +71,8 @@ export const ForgotInput = z.object({ email });
 export const ResetInput = z.object({ password });
 
 // The contract's bodies are what these take.
-export type ContractBodies = [Accepts<typeof RegisterInput, RegisterBody>, Accepts<typeof LoginInput, LoginBody>, Accepts<typeof ProfileInput, ProfileBody>];
+export type ContractBodies = [
+  Accepts<typeof RegisterInput, RegisterBody>,
+  Accepts<typeof LoginInput, LoginBody>,
+  Accepts<typeof ProfileInput, ProfileBody>,
+];

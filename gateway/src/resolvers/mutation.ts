@@ -14,28 +14,28 @@ function checkQuantity(quantity: number) {
 }
 
 export const Mutation: MutationResolvers = {
-  register: (_root, { input }, { api, throttle, clientIp }) => throttle.register(clientIp, input.email, () => api.register(input)),
+  register: (_root, { input }, { api, throttle, clientIp }) => throttle.register(clientIp, input.email, () => api.account.register(input)),
 
   async login(_root, { input }, { api, throttle, clientIp }) {
-    const { token, ...customer } = await throttle.login(clientIp, input.email, () => api.login(input));
+    const { token, ...customer } = await throttle.login(clientIp, input.email, () => api.account.login(input));
     return { token, customer };
   },
 
   updateProfile: forCustomers(async (_root, { input }, { api }) => {
-    const { token, ...customer } = await api.updateProfile(input);
+    const { token, ...customer } = await api.account.updateProfile(input);
     return { token, customer };
   }),
 
   requestPasswordReset: (_root, { email }, { api, throttle, clientIp }) =>
-    throttle.resetRequest(clientIp, email, () => api.forgotPassword(email)),
+    throttle.resetRequest(clientIp, email, () => api.account.forgotPassword(email)),
   resetPassword: (_root, { input }, { api, throttle, clientIp }) =>
-    throttle.reset(clientIp, () => api.resetPassword(input.token, input.password)),
+    throttle.reset(clientIp, () => api.account.resetPassword(input.token, input.password)),
   // Wrong undo links count against the client like wrong reset links: both are secrets a guesser tries in a URL.
-  undoEmailChange: (_root, { token }, { api, throttle, clientIp }) => throttle.reset(clientIp, () => api.undoEmailChange(token)),
+  undoEmailChange: (_root, { token }, { api, throttle, clientIp }) => throttle.reset(clientIp, () => api.account.undoEmailChange(token)),
 
   toggleWishlist: forCustomers(async (_root, { productId }, { api, customerId }) => {
-    const ids = await api.toggleWishlist(productId);
-    const [products, product] = await Promise.all([api.productById.loadMany(ids), api.productById.load(productId)]);
+    const ids = await api.wishlist.toggle(productId);
+    const [products, product] = await Promise.all([api.catalogue.productById.loadMany(ids), api.catalogue.productById.load(productId)]);
     if (!product) throw badInput('Product not found', 'productId');
     return {
       wishlist: {
@@ -46,28 +46,30 @@ export const Mutation: MutationResolvers = {
     };
   }),
 
-  rateProduct: forCustomers((_root, { input }, { api }) => api.rate({ prodId: input.productId, star: input.star, comment: input.comment })),
+  rateProduct: forCustomers((_root, { input }, { api }) =>
+    api.catalogue.rate({ prodId: input.productId, star: input.star, comment: input.comment }),
+  ),
 
   addToCart: forCustomers(async (_root, { input }, ctx) => {
     checkQuantity(input.quantity);
-    return cartModel(ctx, await ctx.api.addToCart({ productId: input.productId, color: input.colorId, quantity: input.quantity }));
+    return cartModel(ctx, await ctx.api.cart.add({ productId: input.productId, color: input.colorId, quantity: input.quantity }));
   }),
 
   updateCartLine: forCustomers(async (_root, { input }, ctx) => {
     checkQuantity(input.quantity);
-    return cartModel(ctx, await ctx.api.updateCartLine(input.lineId, input.quantity));
+    return cartModel(ctx, await ctx.api.cart.setQuantity(input.lineId, input.quantity));
   }),
 
-  removeCartLine: forCustomers(async (_root, { lineId }, ctx) => cartModel(ctx, await ctx.api.removeCartLine(lineId))),
+  removeCartLine: forCustomers(async (_root, { lineId }, ctx) => cartModel(ctx, await ctx.api.cart.remove(lineId))),
 
   emptyCart: forCustomers(async (_root, _args, ctx) => {
-    await ctx.api.emptyCart();
+    await ctx.api.cart.empty();
     return cartModel(ctx, []);
   }),
 
   /** The api alone decides the amount (current prices of the caller's cart plus shipping) and records the checkout. */
   startCheckout: forCustomers(async (_root, { address }, { api, config }) => {
-    const checkout = await api.startCheckout(parseAddress(address));
+    const checkout = await api.orders.startCheckout(parseAddress(address));
     return {
       providerOrderId: checkout.razorpayOrderId,
       amount: checkout.amount,
@@ -82,7 +84,7 @@ export const Mutation: MutationResolvers = {
 
   placeOrder: forCustomers(async (_root, { input }, { api }) => {
     const shippingInfo = parseAddress(input.address);
-    return api.createOrder({
+    return api.orders.create({
       shippingInfo,
       paymentInfo: {
         razorpayOrderId: input.payment.providerOrderId,
@@ -92,5 +94,5 @@ export const Mutation: MutationResolvers = {
     });
   }),
 
-  submitEnquiry: (_root, { input }, { api }) => api.submitEnquiry(input),
+  submitEnquiry: (_root, { input }, { api }) => api.enquiries.submit(input),
 };

@@ -4,5 +4,5 @@ export const OrderItem: OrderItemResolvers = {
   productId: (i) => i.product._id,
   title: (i) => i.product.title,
   image: (i) => i.product.images[0] ?? null,
-  product: (i, _args, { api }) => api.product(i.product._id),
+  product: (i, _args, { api }) => api.catalogue.product(i.product._id),
 };

@@ -11,6 +11,6 @@ export const Product: ProductResolvers = {
   // A guest's answer is always false, so a catalogue page stays cacheable for guests; a customer's is theirs alone.
   inWishlist: (p, _args, { api, token }, info) => {
     if (token) cacheControlFromInfo(info).setCacheHint({ scope: 'PRIVATE' });
-    return api.inWishlist(p._id);
+    return api.wishlist.has(p._id);
   },
 };

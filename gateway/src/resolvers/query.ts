@@ -30,7 +30,7 @@ export const Query: QueryResolvers = {
       const v = filter?.[key];
       if (v != null && v < 0) throw badInput(`${key} must not be negative`, key);
     }
-    const result = await api.listProducts({
+    const result = await api.catalogue.list({
       category: text(filter?.category, 'category'),
       brand: text(filter?.brand, 'brand'),
       tags: text(filter?.tag, 'tag'),
@@ -44,25 +44,25 @@ export const Query: QueryResolvers = {
     return { items: result.items, totalCount: result.total, totalCountIsExact: result.totalExact, page: p, pageSize: size };
   },
 
-  product: (_root, { id }, { api }) => api.product(id),
+  product: (_root, { id }, { api }) => api.catalogue.product(id),
 
   async popularProducts(_root, { first }, { api }) {
     const limit = intInRange(first, 8, 1, MAX_FIRST, 'first');
-    return (await api.listProducts({ tags: 'popular', sort: '-createdAt', page: 1, limit })).items;
+    return (await api.catalogue.list({ tags: 'popular', sort: '-createdAt', page: 1, limit })).items;
   },
 
   async productsByTag(_root, { tag, first }, { api }) {
     const limit = intInRange(first, 8, 1, MAX_FIRST, 'first');
     const t = text(tag, 'tag', 40);
     if (!t) throw badInput('tag is required', 'tag');
-    return (await api.listProducts({ tags: t, sort: '-createdAt', page: 1, limit })).items;
+    return (await api.catalogue.list({ tags: t, sort: '-createdAt', page: 1, limit })).items;
   },
 
-  productFacets: (_root, _args, { api }) => api.facets(),
+  productFacets: (_root, _args, { api }) => api.catalogue.facets(),
 
   checkoutStatus: forCustomers(async (_root, { providerOrderId }, { api }) => {
     if (!/^order_\w{6,40}$/.test(providerOrderId)) throw badInput('providerOrderId is not a payment order id', 'providerOrderId');
-    const c = await api.checkout(providerOrderId);
+    const c = await api.orders.checkout(providerOrderId);
     if (!c) return null;
     const state = c.status.toUpperCase() as 'STARTED' | 'PAID' | 'ORDERED' | 'FAILED' | 'EXPIRED' | 'REFUNDED';
     return { providerOrderId: c.razorpayOrderId, state, orderId: c.orderId, total: c.total, reason: c.reason };
@@ -73,21 +73,24 @@ export const Query: QueryResolvers = {
     const search = text(query, 'query');
     const page = pageOf(after);
     if (!search) return { items: [], totalCount: 0, hasMore: false, endCursor: null };
-    const result = await api.listProducts({ search, sort: 'title', page, limit });
+    const result = await api.catalogue.list({ search, sort: 'title', page, limit });
     const hasMore = page * limit < result.total || (!result.totalExact && result.items.length === limit);
     return { items: result.items, totalCount: result.total, hasMore, endCursor: hasMore ? cursorOf(page) : null };
   },
 
-  blogs: (_root, _args, { api }) => api.blogs(),
-  blog: (_root, { id }, { api }) => api.blog(id),
+  blogs: (_root, _args, { api }) => api.blogs.list(),
+  blog: (_root, { id }, { api }) => api.blogs.byId(id),
 
-  me: async (_root, _args, { api }) => (api.signedIn ? api.me() : null),
+  me: async (_root, _args, { api }) => (api.signedIn ? api.account.me() : null),
 
-  cart: forCustomers(async (_root, _args, ctx) => cartModel(ctx, await ctx.api.cart())),
+  cart: forCustomers(async (_root, _args, ctx) => cartModel(ctx, await ctx.api.cart.lines())),
 
-  wishlist: forCustomers(async (_root, _args, { api, customerId }) => ({ customerId: customerId ?? 'me', products: await api.wishlist() })),
+  wishlist: forCustomers(async (_root, _args, { api, customerId }) => ({
+    customerId: customerId ?? 'me',
+    products: await api.wishlist.products(),
+  })),
 
-  myOrders: forCustomers((_root, _args, { api }) => api.myOrders()),
+  myOrders: forCustomers((_root, _args, { api }) => api.orders.mine()),
 
   shopInfo: (_root, _args, { config }) => shopInfo(config),
 };

@@ -1,7 +1,7 @@
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
-import type { ShopApi } from '../datasources/shop-api.js';
+import type { ShopApis } from '../datasources/index.js';
 
 const STATIC_PATHS = [
   '/',
@@ -29,7 +29,7 @@ const urlset = (entries: { loc: string; lastmod?: string }[]) =>
  * robots.txt and the sitemap: an index (/sitemap.xml) of the pages, the blogs and the products in pages of
  * 5000 (/sitemaps/products-N.xml), read from the api and kept for ten minutes.
  */
-export function sitemapRoutes(deps: { origin: string; api: () => ShopApi; cache: KeyValueCache<string> | null }) {
+export function sitemapRoutes(deps: { origin: string; api: () => ShopApis; cache: KeyValueCache<string> | null }) {
   const abs = (p: string) => new URL(p, deps.origin).href;
   const cached = async (key: string, make: () => Promise<string>) => {
     const hit = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
@@ -65,7 +65,7 @@ export function sitemapRoutes(deps: { origin: string; api: () => ShopApi; cache:
   router.get('/sitemap.xml', async (_req, res) => {
     try {
       const body = await cached('sitemap:index', async () => {
-        const first = await deps.api().sitemapProducts(1);
+        const first = await deps.api().catalogue.sitemapProducts(1);
         const pages = Math.max(1, Math.ceil(first.total / first.pageSize));
         const maps = ['/sitemaps/pages.xml', ...Array.from({ length: pages }, (_, i) => `/sitemaps/products-${i + 1}.xml`)];
         return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
@@ -80,7 +80,7 @@ export function sitemapRoutes(deps: { origin: string; api: () => ShopApi; cache:
   router.get('/sitemaps/pages.xml', async (_req, res) => {
     try {
       const body = await cached('sitemap:pages', async () => {
-        const blogs = await deps.api().blogs();
+        const blogs = await deps.api().blogs.list();
         return urlset([
           ...STATIC_PATHS.map((p) => ({ loc: abs(p) })),
           ...blogs.map((b) => ({ loc: abs(`/blog/${b._id}`), lastmod: b.createdAt })),
@@ -96,7 +96,7 @@ export function sitemapRoutes(deps: { origin: string; api: () => ShopApi; cache:
     if (!Number.isInteger(page) || page < 1 || page > 10_000) return next();
     try {
       const body = await cached(`sitemap:products:${page}`, async () => {
-        const { items } = await deps.api().sitemapProducts(page);
+        const { items } = await deps.api().catalogue.sitemapProducts(page);
         return items.length === 0 ? '' : urlset(items.map((p) => ({ loc: abs(`/product/${p._id}`), lastmod: p.updatedAt })));
       });
       if (!body) return next();

@@ -1,0 +1,71 @@
+import type { RatingBody } from '@digitic/rest-contract';
+import DataLoader from 'dataloader';
+import type { FacetsRecord, ProductRecord, SitemapPageRecord } from './types.js';
+import type { Upstream } from './upstream.js';
+
+export const PRODUCT_BATCH = 100;
+
+export interface ProductListParams {
+  category?: string | null;
+  brand?: string | null;
+  tags?: string | null;
+  search?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  sort?: string;
+  page: number;
+  limit: number;
+}
+
+/** Products for one request: every product looked up while resolving one operation costs one batched call. */
+export class CatalogueApi {
+  readonly productById: DataLoader<string, ProductRecord | null>;
+
+  constructor(private readonly upstream: Upstream) {
+    this.productById = new DataLoader((ids) => this.productsByIds(ids), { maxBatchSize: PRODUCT_BATCH });
+  }
+
+  private async productsByIds(ids: readonly string[]): Promise<(ProductRecord | null)[]> {
+    const found = await this.upstream.get<ProductRecord[]>('product/by-ids', { ids: ids.join(',') });
+    const byId = new Map(found.map((p) => [p._id, p]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  /** Products of any answer go into the loader, so a later look-up of one costs nothing. */
+  prime(products: ProductRecord[]): ProductRecord[] {
+    for (const p of products) this.productById.prime(p._id, p);
+    return products;
+  }
+
+  async list(p: ProductListParams) {
+    const params: Record<string, string | number> = { page: p.page, limit: p.limit };
+    if (p.category) params.category = p.category;
+    if (p.brand) params.brand = p.brand;
+    if (p.tags) params.tags = p.tags;
+    if (p.search) params.search = p.search;
+    if (p.minPrice != null) params['price[gte]'] = p.minPrice;
+    if (p.maxPrice != null) params['price[lte]'] = p.maxPrice;
+    if (p.sort) params.sort = p.sort;
+    const { data, headers } = await this.upstream.call<ProductRecord[]>({ url: 'product', params });
+    const total = Number(headers['x-total-count'] ?? data.length);
+    return { items: this.prime(data), total, totalExact: headers['x-total-count-relation'] !== 'gte' };
+  }
+
+  async product(id: string): Promise<ProductRecord | null> {
+    try {
+      return await this.productById.load(id);
+    } catch (err) {
+      if ((err as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  facets = () => this.upstream.get<FacetsRecord>('product/facets');
+  sitemapProducts = (page: number) => this.upstream.get<SitemapPageRecord>('product/sitemap', { page });
+
+  async rate(body: RatingBody): Promise<ProductRecord> {
+    const product = await this.upstream.send<ProductRecord, RatingBody>('PUT', 'product/rating', body);
+    this.productById.clear(product._id).prime(product._id, product);
+    return product;
+  }
+}

@@ -1,0 +1,29 @@
+import type { CreateOrderBody, StartCheckoutBody } from '@digitic/rest-contract';
+import type { AddressRecord, CheckoutRecord, OrderRecord } from './types.js';
+import { orNull, segment, type Upstream } from './upstream.js';
+
+/** The caller's orders and checkouts: the api prices the cart, creates the provider's order and makes the order. */
+export class OrdersApi {
+  constructor(private readonly upstream: Upstream) {}
+
+  async mine(): Promise<OrderRecord[]> {
+    return (await this.upstream.get<{ orders: OrderRecord[] }>('user/getmyorders')).orders;
+  }
+
+  async create(body: CreateOrderBody): Promise<OrderRecord> {
+    return (await this.upstream.send<{ order: OrderRecord }, CreateOrderBody>('POST', 'user/cart/create-order/', body)).order;
+  }
+
+  /** Starts (or reuses) the caller's checkout. */
+  async startCheckout(shippingInfo: AddressRecord): Promise<CheckoutRecord> {
+    return (await this.upstream.send<{ checkout: CheckoutRecord }, StartCheckoutBody>('POST', 'user/order/checkout', { shippingInfo }))
+      .checkout;
+  }
+
+  async checkout(providerOrderId: string): Promise<CheckoutRecord | null> {
+    const found = await orNull(
+      this.upstream.get<{ checkout: CheckoutRecord }>(`user/order/checkout/${segment(providerOrderId, 'Checkout')}`),
+    );
+    return found?.checkout ?? null;
+  }
+}
