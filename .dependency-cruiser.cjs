@@ -39,6 +39,28 @@ module.exports = {
       to: { path: '^(gateway|web)/' },
     },
     {
+      name: 'api-domain-knows-no-http',
+      severity: 'error',
+      comment:
+        'Domain code throws typed domain errors (api/src/domain/errors.ts); only the app maps them to HTTP (api/src/http/errors.ts).',
+      from: { path: '^api/src/', pathNot: '^api/src/(app\\.ts|http/)|\\.test\\.ts$' },
+      to: { path: '^api/src/http/errors\\.ts$' },
+    },
+    {
+      name: 'api-commands-call-services',
+      severity: 'error',
+      comment: 'cli/ parses arguments and calls services; nothing else imports a command module.',
+      from: { path: '^api/src/', pathNot: '^api/src/(cli|internal)/' },
+      to: { path: '^api/src/cli/' },
+    },
+    {
+      name: 'api-one-composition-root',
+      severity: 'error',
+      comment: 'Services are built in services.ts only: route modules and the rest receive them.',
+      from: { path: '^api/src/', pathNot: '^api/src/(services|server|app)\\.ts$|^api/src/cli/run\\.ts$|^api/src/test/|\\.test\\.ts$' },
+      to: { path: '^api/src/services\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'explorer-stands-alone',
       comment: 'The GraphQL explorer talks to the gateway over HTTP only: it imports no other workspace.',
       severity: 'error',
