@@ -14,6 +14,7 @@ import { webhookRoutes } from './payments/webhooks.js';
 import { internalRoutes } from './internal/routes.js';
 import { productsRoutes } from './products/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { staffRoutes } from './staff/routes.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import type { AppDeps } from './deps.js';
 import { pino } from 'pino';
@@ -88,6 +89,8 @@ export function createApp(options: AppOptions) {
   ]) {
     api.use(routes(full));
   }
+  // The staff api: its own routes, each behind the one guard with its declared permission.
+  api.use(staffRoutes(full).router);
   app.use('/api', api);
   app.use(routeNotFound);
   app.use(errorHandler(services.log));

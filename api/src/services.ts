@@ -11,6 +11,9 @@ import type { PaymentProvider } from './payments/provider.js';
 import { reconcile } from './payments/reconcile.js';
 import { productsService } from './products/service.js';
 import { usersService } from './users/service.js';
+import { sealer } from './staff/secrets.js';
+import { staffService } from './staff/service.js';
+import { ordersDesk } from './staff/orders-desk.js';
 
 export type Log = (line: string, detail?: unknown) => void;
 
@@ -59,6 +62,8 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
   return {
     db,
     config,
+    staff: staffService({ db, sealer: sealer(config.jwtSecret), attempts, adminUrl: `${config.webUrl}/admin`, shopName: config.shopName }),
+    ordersDesk: ordersDesk(db),
     payments,
     mailer,
     log,

@@ -9,3 +9,4 @@ export * from './money.js';
 export * from './order-lifecycle.js';
 export * from './quantity.js';
 export * from './shipping.js';
+export * from './staff-permissions.js';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ImportFileError, importRows, readImportFile, validateRows } from '../catalogue/import.js';
 import { describeReport } from '../payments/reconcile.js';
 import type { Services } from '../services.js';
+import { command } from '../audit/actor.js';
+import { DomainError } from '../domain/errors.js';
 import { listUnsettled, settleUnsettled } from '../payments/refunds.js';
 
 /**
@@ -9,7 +11,7 @@ import { listUnsettled, settleUnsettled } from '../payments/refunds.js';
  * PostgreSQL, or on an embedded database it has locked) or inside the running api that owns the
  * embedded database (POST /api/internal/commands/:name), with the same input and the same output.
  */
-export type CommandDeps = Pick<Services, 'db' | 'payments' | 'checkouts' | 'reconcile'>;
+export type CommandDeps = Pick<Services, 'db' | 'payments' | 'checkouts' | 'reconcile' | 'staff'>;
 
 export interface CommandIo {
   out: (line: string) => void;
@@ -30,6 +32,7 @@ export const SettleInput = z.object({
   only: z.string().max(60).optional(),
 });
 export const ReconcileInput = z.object({});
+export const StaffInviteInput = z.object({ email: z.string().max(254), role: z.string().max(20), name: z.string().max(100).optional() });
 
 const rupees = (paise: number) => `Rs. ${(paise / 100).toFixed(2)}`;
 
@@ -96,10 +99,27 @@ async function paymentsReconcile(deps: CommandDeps, _input: unknown, io: Command
   return report.errors.length > 0 ? 1 : 0;
 }
 
+async function staffInvite(deps: CommandDeps, input: z.infer<typeof StaffInviteInput>, io: CommandIo): Promise<number> {
+  try {
+    const invite = await deps.staff.invite(input, command('staff:invite'));
+    io.out(`Invited ${input.email} as ${input.role}. Their one-time enrolment link (good until ${invite.expiresAt.toISOString()}):`);
+    io.out(invite.link);
+    io.out('They set a password and enrol an authenticator app there; nobody else should open it.');
+    return 0;
+  } catch (err) {
+    if (err instanceof DomainError) {
+      io.err(`Not invited: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
 export const COMMANDS = {
   'catalogue:import': { input: ImportInput, run: catalogueImport },
   'payments:settle': { input: SettleInput, run: paymentsSettle },
   'payments:reconcile': { input: ReconcileInput, run: paymentsReconcile },
+  'staff:invite': { input: StaffInviteInput, run: staffInvite },
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@digitic/shop-rules';
+import type { OrderStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -282,7 +282,62 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+export interface StaffTable {
+  id: Generated<string>;
+  email: string;
+  name: Generated<string>;
+  role: StaffRole;
+  status: ColumnType<'invited' | 'active' | 'removed', 'invited' | 'active' | 'removed' | undefined, 'invited' | 'active' | 'removed'>;
+  password_hash: string | null;
+  /** Encrypted (staff/secrets.ts). */
+  totp_secret: string | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  sessions_since: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockouts: Generated<number>;
+  locked_until: Stamp;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface StaffInvitesTable {
+  id: Generated<string>;
+  staff_id: string;
+  token_hash: string;
+  /** Encrypted: the secret the invitee's authenticator is shown, enrolled with the first code. */
+  totp_secret: string;
+  expires_at: Date | string;
+  used_at: Stamp;
+  invited_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<string>;
+  staff_id: string;
+  code_hash: string;
+  used_at: Stamp;
+  created_at: CreatedAt;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<string>;
+  staff_id: string;
+  token_hash: string;
+  csrf_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Date | string;
+  revoked_at: Stamp;
+  address: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
+  staff: StaffTable;
+  staff_invites: StaffInvitesTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
   order_events: OrderEventsTable;
   audit_log: AuditLogTable;
   checkouts: CheckoutsTable;

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+
+export const AuditQuery = z.object({
+  actorKind: z.enum(['shopper', 'staff', 'webhook', 'reconciliation', 'system', 'command']).optional(),
+  actorId: z.string().max(100).optional(),
+  action: z
+    .string()
+    .max(100)
+    .regex(/^[a-z_.]+$/, 'action is letters, dots and underscores')
+    .optional(),
+  subjectKind: z.string().max(50).optional(),
+  subjectId: z.string().max(100).optional(),
+  from: z.iso.date('from must be a date, YYYY-MM-DD').optional(),
+  to: z.iso.date('to must be a date, YYYY-MM-DD').optional(),
+  /** The id of the last row of the previous page (newest first). */
+  before: z.coerce.number().int().positive().optional(),
+  pageSize: z.coerce.number().int().min(1).max(500, 'pageSize is at most 500').default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actor: { kind: string; id: string | null; label: string | null };
+  action: string;
+  subject: { kind: string; id: string } | null;
+  before: unknown;
+  after: unknown;
+  address: string | null;
+  requestId: string | null;
+}
+
+/** The audit trail, newest first, filtered; pages by the last id seen (stable while rows are added). */
+export async function auditRows(db: Kysely<Database>, query: AuditQuery): Promise<AuditRow[]> {
+  let q = db.selectFrom('audit_log').selectAll();
+  if (query.actorKind) q = q.where('actor_kind', '=', query.actorKind);
+  if (query.actorId) q = q.where('actor_id', '=', query.actorId);
+  // An action, or every action under a prefix ("order." → order.status, order.note, …).
+  if (query.action) q = query.action.endsWith('.') ? q.where('action', 'like', `${query.action}%`) : q.where('action', '=', query.action);
+  if (query.subjectKind) q = q.where('subject_kind', '=', query.subjectKind);
+  if (query.subjectId) q = q.where('subject_id', '=', query.subjectId);
+  if (query.from) q = q.where('at', '>=', new Date(`${query.from}T00:00:00Z`));
+  if (query.to) q = q.where('at', '<', new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000));
+  if (query.before) q = q.where('id', '<', String(query.before));
+  const rows = await q.orderBy('id', 'desc').limit(query.pageSize).execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    at: r.at.toISOString(),
+    actor: { kind: r.actor_kind, id: r.actor_id, label: r.actor_label },
+    action: r.action,
+    subject: r.subject_kind && r.subject_id ? { kind: r.subject_kind, id: r.subject_id } : null,
+    before: r.before,
+    after: r.after,
+    address: r.address,
+    requestId: r.request_id,
+  }));
+}
+
+/** A cell as RFC 4180 wants it, and never a formula a spreadsheet would run (=, +, -, @ at the start). */
+function cell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function auditCsv(rows: AuditRow[]): string {
+  const head = [
+    'id',
+    'at',
+    'actor_kind',
+    'actor_id',
+    'actor_label',
+    'action',
+    'subject_kind',
+    'subject_id',
+    'before',
+    'after',
+    'address',
+    'request_id',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.id,
+      r.at,
+      r.actor.kind,
+      r.actor.id,
+      r.actor.label,
+      r.action,
+      r.subject?.kind,
+      r.subject?.id,
+      r.before,
+      r.after,
+      r.address,
+      r.requestId,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `${[head.join(','), ...lines].join('\r\n')}\r\n`;
+}

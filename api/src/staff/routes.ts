@@ -1,0 +1,151 @@
+import { type Permission, PERMISSIONS } from '@digitic/shop-rules';
+import { type NextFunction, type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { AuditQuery, auditCsv, auditRows } from '../audit/query.js';
+import type { AppDeps } from '../deps.js';
+import { forbidden, unauthorized } from '../domain/errors.js';
+import { parseInput } from '../http/validate.js';
+import { OrderListQuery } from './orders-desk.js';
+import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
+
+/** Who may call a staff route: one permission of the declaration (shop-rules), or any signed-in staff member. */
+export type Access = Permission | 'any staff';
+
+export interface StaffRoute {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  access: Access | 'public';
+}
+
+type Handler = (req: Request, res: Response, staff: StaffPrincipal) => Promise<void> | void;
+
+const facts = (req: Request, res: Response): RequestFacts => ({
+  address: req.ip ?? null,
+  userAgent: req.get('user-agent') ?? null,
+  requestId: (res.locals.requestId as string | undefined) ?? null,
+});
+
+/** The session of `Authorization: Staff <token>`; a customer's bearer token is refused here whatever it holds. */
+function staffToken(req: Request): string | null {
+  const header = req.get('authorization') ?? '';
+  if (/^Bearer\s/i.test(header)) throw unauthorized('Customer tokens are not accepted by the back office: sign in as staff');
+  return /^Staff\s+(\S+)$/i.exec(header)?.[1] ?? null;
+}
+
+const Invite = z.object({ email: z.string().max(254), role: z.string().max(20), name: z.string().max(100).optional() });
+const Role = z.object({ role: z.string().max(20) });
+const Enrol = z.object({ password: z.string().max(200), code: z.string().max(20), name: z.string().max(100).optional() });
+const SignIn = z.object({
+  email: z.string().max(254),
+  password: z.string().max(200),
+  code: z.string().max(20).optional(),
+  recoveryCode: z.string().max(40).optional(),
+});
+const PasswordChange = z.object({ currentPassword: z.string().max(200), password: z.string().max(200) });
+const Move = z.object({
+  to: z.string().max(40),
+  version: z.number({ error: 'version is the order version you read' }).int().min(0),
+  shipment: z
+    .object({ carrier: z.string().max(200), trackingNumber: z.string().max(200), trackingUrl: z.string().max(2000).nullish() })
+    .optional(),
+});
+const Note = z.object({ note: z.string().trim().min(1, 'The note is empty').max(2000, 'A note is at most 2000 characters') });
+const id = (req: Request) => String(req.params.id);
+
+/**
+ * The staff api under /api/admin: every route declares who may call it, next to its path; one guard
+ * reads the session (and, for writes, its CSRF token) and the route's permission before the handler
+ * runs. `STAFF_ROUTES` lists them all: a test walks the mounted router against it.
+ */
+export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute[] } {
+  const { staff, ordersDesk, db } = deps;
+  const router = Router();
+  const routes: StaffRoute[] = [];
+
+  const guard = (access: Access) => async (req: Request, res: Response, next: NextFunction) => {
+    const token = staffToken(req);
+    if (!token) throw unauthorized('Sign in to the back office');
+    const write = req.method !== 'GET' && req.method !== 'HEAD';
+    const principal = await staff.authenticate(token, req.get('x-csrf-token') ?? null, write);
+    if (access !== 'any staff' && !principal.permissions.includes(access)) {
+      throw forbidden(`Your role (${principal.role}) may not do this: it needs the permission “${access}” (${PERMISSIONS[access]})`);
+    }
+    res.locals.staff = principal;
+    next();
+  };
+  const declare = (method: StaffRoute['method'], path: string, access: Access, handler: Handler) => {
+    routes.push({ method, path, access });
+    router[method](path, guard(access), async (req, res) => handler(req, res, res.locals.staff as StaffPrincipal));
+  };
+  const open = (method: StaffRoute['method'], path: string, handler: (req: Request, res: Response) => Promise<void>) => {
+    routes.push({ method, path, access: 'public' });
+    router[method](path, handler);
+  };
+
+  // Signing in and enrolling: the only staff routes without a session.
+  open('get', '/admin/invites/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await staff.invitation(req.params.token));
+  });
+  open('post', '/admin/invites/:token/enrol', async (req, res) => {
+    res
+      .set('Cache-Control', 'no-store')
+      .status(201)
+      .json(await staff.enrol(req.params.token, parseInput(Enrol, req.body), facts(req, res)));
+  });
+  open('post', '/admin/session', async (req, res) => {
+    const session = await staff.signIn(parseInput(SignIn, req.body), facts(req, res));
+    res.set('Cache-Control', 'no-store').status(201).json(session);
+  });
+
+  declare('get', '/admin/me', 'any staff', (_req, res, me) => {
+    res.json({ id: me.id, email: me.email, name: me.name, role: me.role, permissions: me.permissions });
+  });
+  declare('delete', '/admin/session', 'any staff', async (req, res, me) => {
+    await staff.signOut(me, facts(req, res));
+    res.status(204).end();
+  });
+  declare('put', '/admin/me/password', 'any staff', async (req, res, me) => {
+    const input = parseInput(PasswordChange, req.body);
+    await staff.changePassword(me, { current: input.currentPassword, next: input.password }, facts(req, res));
+    res.status(204).end();
+  });
+
+  declare('get', '/admin/staff', 'staff:manage', async (_req, res) => {
+    res.json({ staff: await staff.list() });
+  });
+  declare('post', '/admin/staff/invites', 'staff:manage', async (req, res, me) => {
+    res.status(201).json(await staff.invite(parseInput(Invite, req.body), staffActor(me, facts(req, res)), me.id));
+  });
+  declare('put', '/admin/staff/:id/role', 'staff:manage', async (req, res, me) => {
+    await staff.changeRole(id(req), parseInput(Role, req.body).role, staffActor(me, facts(req, res)));
+    res.status(204).end();
+  });
+  declare('delete', '/admin/staff/:id', 'staff:manage', async (req, res, me) => {
+    await staff.remove(id(req), staffActor(me, facts(req, res)));
+    res.status(204).end();
+  });
+
+  declare('get', '/admin/orders', 'orders:read', async (req, res) => {
+    res.json(await ordersDesk.list(parseInput(OrderListQuery, req.query)));
+  });
+  declare('get', '/admin/orders/:id', 'orders:read', async (req, res) => {
+    res.json(await ordersDesk.get(id(req)));
+  });
+  declare('post', '/admin/orders/:id/status', 'orders:fulfil', async (req, res, me) => {
+    res.json(await ordersDesk.move(id(req), parseInput(Move, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/orders/:id/notes', 'orders:annotate', async (req, res, me) => {
+    res.status(201).json(await ordersDesk.addNote(id(req), parseInput(Note, req.body).note, staffActor(me, facts(req, res))));
+  });
+
+  declare('get', '/admin/audit', 'audit:read', async (req, res) => {
+    const rows = await auditRows(db, parseInput(AuditQuery, req.query));
+    if (req.accepts(['json', 'text/csv']) === 'text/csv') {
+      res.type('text/csv').attachment('audit.csv').send(auditCsv(rows));
+      return;
+    }
+    res.json({ rows });
+  });
+
+  return { router, routes };
+}

@@ -1,0 +1,543 @@
+import { isStaffRole, type Permission, ROLE_PERMISSIONS, type StaffRole } from '@digitic/shop-rules';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import QRCode from 'qrcode';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import type { AttemptWindows } from '../auth/attempts.js';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../domain/errors.js';
+import {
+  hashToken,
+  looksLikeToken,
+  newRecoveryCodes,
+  newToken,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  type Sealer,
+  totpFor,
+  totpStep,
+} from './secrets.js';
+
+export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A session that sees no request for this long ends (STAFF_IDLE_MINUTES). */
+export const DEFAULT_IDLE_MS = 30 * 60 * 1000;
+/** However busy, a session ends this long after sign-in. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/** Failed sign-ins of one account before it is locked; each lock-out after the first lasts twice as long (at most a day). */
+export const SIGN_IN_FAILURES = { limit: 5, windowMs: 15 * 60 * 1000 };
+export const SIGN_IN_FAILURES_PER_ADDRESS = { limit: 20, windowMs: 15 * 60 * 1000 };
+const FIRST_LOCK_MS = 15 * 60 * 1000;
+const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
+export const STAFF_PASSWORD = { min: 12, max: 128 };
+
+const SIGN_IN_REFUSED = 'The e-mail, password or code is not right';
+const minutes = (ms: number) => `${Math.max(1, Math.ceil(ms / 60_000))} minute${Math.ceil(ms / 60_000) === 1 ? '' : 's'}`;
+
+/** The staff member behind a request, as every staff route sees them. */
+export interface StaffPrincipal {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  permissions: readonly Permission[];
+  sessionId: string;
+}
+
+export interface RequestFacts {
+  address?: string | null;
+  userAgent?: string | null;
+  requestId?: string | null;
+}
+
+export const staffActor = (p: Pick<StaffPrincipal, 'id' | 'email'>, request: RequestFacts = {}): Actor => ({
+  kind: 'staff',
+  id: p.id,
+  label: p.email,
+  address: request.address ?? null,
+  requestId: request.requestId ?? null,
+});
+
+function passwordProblem(password: unknown): string | null {
+  if (typeof password !== 'string' || password.length < STAFF_PASSWORD.min)
+    return `The password must be at least ${STAFF_PASSWORD.min} characters`;
+  if (password.length > STAFF_PASSWORD.max) return `The password must be at most ${STAFF_PASSWORD.max} characters`;
+  return null;
+}
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+export interface StaffDeps {
+  db: Kysely<Database>;
+  sealer: Sealer;
+  attempts: AttemptWindows;
+  /** Where the back office is, for enrolment links: `${adminUrl}/enrol#<token>`. */
+  adminUrl: string;
+  shopName: string;
+  idleMs?: number;
+}
+
+export function staffService(deps: StaffDeps) {
+  const { db, sealer, attempts } = deps;
+  const idleMs = deps.idleMs ?? DEFAULT_IDLE_MS;
+
+  /** Every session of a staff member ends now (password change, role change, removal). */
+  const endSessions = (trx: Kysely<Database> | Transaction<Database>, staffId: string) =>
+    trx.updateTable('staff').set({ sessions_since: new Date(), updated_at: new Date() }).where('id', '=', staffId).execute();
+
+  async function activeOwners(trx: Transaction<Database>): Promise<number> {
+    // Locked in one order, so two owners removing each other cannot both go.
+    const rows = await trx
+      .selectFrom('staff')
+      .select('id')
+      .where('role', '=', 'owner')
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    return rows.length;
+  }
+
+  return {
+    /**
+     * Invites a person by e-mail with a role: their account exists, invited, with no password and no second
+     * factor; the answer is a one-time enrolment link good for 24 hours (never stored: only its hash is).
+     */
+    async invite(input: { email: string; role: string; name?: string }, actor: Actor, invitedBy: string | null = null) {
+      const email = input.email.trim();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badRequest('The e-mail address is not valid', 'email');
+      if (!isStaffRole(input.role)) throw badRequest(`The role must be one of owner, manager, fulfilment, support, catalogue`, 'role');
+      const role = input.role;
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+      const staffId = await db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('staff')
+          .select(['id', 'status'])
+          .where(sql<string>`lower(email)`, '=', emailKey(email))
+          .where('status', '<>', 'removed')
+          .executeTakeFirst();
+        if (existing?.status === 'active') throw conflict('This person is already on the staff', 'email');
+        const id =
+          existing?.id ??
+          (
+            await trx
+              .insertInto('staff')
+              .values({ email, role, name: input.name?.trim() ?? '' })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        if (existing) await trx.updateTable('staff').set({ role, updated_at: new Date() }).where('id', '=', id).execute();
+        // A new invitation replaces any earlier one that was not used.
+        await trx
+          .updateTable('staff_invites')
+          .set({ expires_at: new Date() })
+          .where('staff_id', '=', id)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('staff_invites')
+          .values({
+            staff_id: id,
+            token_hash: hashToken(token),
+            totp_secret: sealer.seal(newTotpSecret()),
+            expires_at: expiresAt,
+            invited_by: invitedBy,
+          })
+          .execute();
+        await recordAudit(trx, actor, { action: 'staff.invited', subject: { kind: 'staff', id }, after: { email, role, expiresAt } });
+        return id;
+      });
+      return { staffId, link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
+    },
+
+    /** What the enrolment page shows for a link: who, which role, and the authenticator's QR code (nothing changes). */
+    async invitation(token: unknown) {
+      const invite = await this.openInvite(db, token);
+      const secret = sealer.open(invite.totp_secret);
+      const uri = totpFor(secret, invite.email, deps.shopName).toString();
+      return {
+        email: invite.email,
+        role: invite.role,
+        expiresAt: new Date(invite.expires_at).toISOString(),
+        totp: { uri, secret, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) },
+      };
+    },
+
+    /** An invitation that can still be used, or a clear refusal. */
+    async openInvite(trx: Kysely<Database> | Transaction<Database>, token: unknown, lock = false) {
+      if (!looksLikeToken(token)) throw notFound('This enrolment link is not valid');
+      let query = trx
+        .selectFrom('staff_invites as i')
+        .innerJoin('staff as s', 's.id', 'i.staff_id')
+        .select(['i.id', 'i.staff_id', 'i.totp_secret', 'i.expires_at', 'i.used_at', 's.email', 's.role', 's.status'])
+        .where('i.token_hash', '=', hashToken(token));
+      if (lock) query = query.forUpdate();
+      const invite = await query.executeTakeFirst();
+      if (!invite || invite.status === 'removed') throw notFound('This enrolment link is not valid');
+      if (invite.used_at) throw conflict('This enrolment link was used already: sign in instead');
+      if (new Date(invite.expires_at).getTime() <= Date.now())
+        throw conflict('This enrolment link has expired: ask an owner for a new one');
+      return invite;
+    },
+
+    /**
+     * Enrols from an invitation: a password and the first code of the authenticator (which proves it holds
+     * the secret). The account becomes active; ten recovery codes are answered once, kept as hashes.
+     */
+    async enrol(token: unknown, input: { password: unknown; code: unknown; name?: unknown }, request: RequestFacts = {}) {
+      const problem = passwordProblem(input.password);
+      if (problem) throw badRequest(problem, 'password');
+      const password = input.password as string;
+      const hash = await hashPassword(password);
+      const codes = newRecoveryCodes();
+      await db.transaction().execute(async (trx) => {
+        const invite = await this.openInvite(trx, token, true);
+        const secret = sealer.open(invite.totp_secret);
+        const step = typeof input.code === 'string' ? totpStep(secret, input.code) : null;
+        if (step === null) throw badRequest('The code from the authenticator app is not right: enter the one it shows now', 'code');
+        const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) : undefined;
+        await trx.updateTable('staff_invites').set({ used_at: new Date() }).where('id', '=', invite.id).execute();
+        await trx
+          .updateTable('staff')
+          .set({
+            status: 'active',
+            password_hash: hash,
+            totp_secret: invite.totp_secret,
+            totp_last_step: step,
+            sessions_since: new Date(),
+            updated_at: new Date(),
+            ...(name ? { name } : {}),
+          })
+          .where('id', '=', invite.staff_id)
+          .execute();
+        await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', invite.staff_id).execute();
+        await trx
+          .insertInto('staff_recovery_codes')
+          .values(codes.map((c) => ({ staff_id: invite.staff_id, code_hash: hashToken(normaliseRecoveryCode(c)) })))
+          .execute();
+        await recordAudit(
+          trx,
+          { kind: 'staff', id: invite.staff_id, label: invite.email, address: request.address, requestId: request.requestId },
+          {
+            action: 'staff.enrolled',
+            subject: { kind: 'staff', id: invite.staff_id },
+            after: { role: invite.role, factors: ['password', 'totp'], recoveryCodes: codes.length },
+          },
+        );
+      });
+      return { recoveryCodes: codes };
+    },
+
+    /**
+     * Signs in with the e-mail, the password and a second factor (the authenticator's code, or a recovery
+     * code, each good once). Failures are counted per account and per address before the password is
+     * checked; an account over its limit is locked, each lock-out twice as long as the one before.
+     */
+    async signIn(input: { email: unknown; password: unknown; code?: unknown; recoveryCode?: unknown }, request: RequestFacts = {}) {
+      if (typeof input.email !== 'string' || typeof input.password !== 'string')
+        throw badRequest('Enter the e-mail and the password', 'email');
+      if (typeof input.code !== 'string' && typeof input.recoveryCode !== 'string') {
+        throw badRequest('Enter the code from the authenticator app, or a recovery code', 'code');
+      }
+      const email = emailKey(input.email);
+      const actorOf = (id: string | null): Actor => ({
+        kind: 'staff',
+        id,
+        label: email,
+        address: request.address,
+        requestId: request.requestId,
+      });
+      const failed = async (staffId: string | null, reason: string) => {
+        await recordAudit(db, actorOf(staffId), {
+          action: 'staff.sign_in_failed',
+          subject: staffId ? { kind: 'staff', id: staffId } : null,
+          after: { reason },
+        });
+        return unauthorized(SIGN_IN_REFUSED);
+      };
+
+      const byAddress = await attempts.reserve(`staff-sign-in-address:${request.address ?? 'unknown'}`, SIGN_IN_FAILURES_PER_ADDRESS);
+      if (!byAddress.allowed) {
+        await recordAudit(db, actorOf(null), { action: 'staff.sign_in_refused', after: { reason: 'too many attempts from this address' } });
+        throw tooManyRequests(`Too many sign-in attempts from this address: try again in ${minutes(byAddress.retryMs)}`);
+      }
+      const staff = await db
+        .selectFrom('staff')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', email)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (staff?.locked_until && new Date(staff.locked_until).getTime() > Date.now()) {
+        await recordAudit(db, actorOf(staff.id), {
+          action: 'staff.sign_in_refused',
+          subject: { kind: 'staff', id: staff.id },
+          after: { reason: 'locked' },
+        });
+        throw tooManyRequests(
+          `Too many failed sign-ins: this account is locked; try again in ${minutes(new Date(staff.locked_until).getTime() - Date.now())}`,
+        );
+      }
+      const byAccount = await attempts.reserve(`staff-sign-in:${email}`, SIGN_IN_FAILURES);
+      if (!byAccount.allowed) {
+        if (staff) {
+          const lockMs = Math.min(MAX_LOCK_MS, FIRST_LOCK_MS * 2 ** staff.lockouts);
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('staff')
+              .set((eb) => ({ lockouts: eb('lockouts', '+', 1), locked_until: new Date(Date.now() + lockMs) }))
+              .where('id', '=', staff.id)
+              .execute();
+            await recordAudit(trx, actorOf(staff.id), {
+              action: 'staff.locked_out',
+              subject: { kind: 'staff', id: staff.id },
+              after: { minutes: lockMs / 60_000 },
+            });
+          });
+          await attempts.clear(`staff-sign-in:${email}`);
+          throw tooManyRequests(`Too many failed sign-ins: this account is locked; try again in ${minutes(lockMs)}`);
+        }
+        throw tooManyRequests(`Too many failed sign-ins: try again in ${minutes(byAccount.retryMs)}`);
+      }
+
+      const passwordOk = await verifyPassword(staff?.password_hash ?? (await dummyHash()), input.password);
+      if (!staff || !passwordOk || !staff.totp_secret)
+        throw await failed(staff?.id ?? null, staff ? 'wrong password' : 'no such active staff member');
+
+      let factor: 'totp' | 'recovery code';
+      if (typeof input.code === 'string') {
+        const step = totpStep(sealer.open(staff.totp_secret), input.code);
+        // Good once: the step moves forward in one guarded update, so a replayed or concurrent code finds none.
+        const taken =
+          step !== null &&
+          Number(
+            (
+              await db
+                .updateTable('staff')
+                .set({ totp_last_step: step })
+                .where('id', '=', staff.id)
+                .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+                .executeTakeFirst()
+            ).numUpdatedRows,
+          ) === 1;
+        if (!taken) throw await failed(staff.id, step === null ? 'wrong code' : 'code used already');
+        factor = 'totp';
+      } else {
+        const used = await db
+          .updateTable('staff_recovery_codes')
+          .set({ used_at: new Date() })
+          .where('staff_id', '=', staff.id)
+          .where('code_hash', '=', hashToken(normaliseRecoveryCode(String(input.recoveryCode))))
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) throw await failed(staff.id, 'wrong or used recovery code');
+        factor = 'recovery code';
+      }
+
+      const token = newToken();
+      const csrf = newToken();
+      const session = await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ lockouts: 0, locked_until: null }).where('id', '=', staff.id).execute();
+        const row = await trx
+          .insertInto('staff_sessions')
+          .values({
+            staff_id: staff.id,
+            token_hash: hashToken(token),
+            csrf_hash: hashToken(csrf),
+            expires_at: new Date(Date.now() + SESSION_MAX_MS),
+            address: request.address ?? null,
+            user_agent: request.userAgent?.slice(0, 300) ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const left =
+          factor === 'recovery code'
+            ? await trx
+                .selectFrom('staff_recovery_codes')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('staff_id', '=', staff.id)
+                .where('used_at', 'is', null)
+                .executeTakeFirstOrThrow()
+            : null;
+        await recordAudit(trx, actorOf(staff.id), {
+          action: 'staff.sign_in',
+          subject: { kind: 'staff', id: staff.id },
+          after: { factor, session: row.id, ...(left ? { recoveryCodesLeft: Number(left.n) } : {}) },
+        });
+        return row;
+      });
+      // Only failures count against the account and the address.
+      await attempts.clear(`staff-sign-in:${email}`);
+      await attempts.release(`staff-sign-in-address:${request.address ?? 'unknown'}`);
+      return {
+        token,
+        csrf,
+        sessionId: session.id,
+        staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, permissions: ROLE_PERMISSIONS[staff.role] },
+      };
+    },
+
+    /**
+     * The staff member a session token stands for, or a 401: the session must exist, not be revoked,
+     * expired or idle, and be younger than the account's `sessions_since` (password, role, removal);
+     * a write must also carry the session's CSRF token. Seeing it moves the idle clock on.
+     */
+    async authenticate(token: unknown, csrf: string | null, write: boolean): Promise<StaffPrincipal> {
+      if (!looksLikeToken(token)) throw unauthorized('Sign in to the back office');
+      const row = await db
+        .selectFrom('staff_sessions as x')
+        .innerJoin('staff as s', 's.id', 'x.staff_id')
+        .select([
+          'x.id as session_id',
+          'x.csrf_hash',
+          'x.created_at',
+          'x.last_seen_at',
+          'x.expires_at',
+          'x.revoked_at',
+          's.id',
+          's.email',
+          's.name',
+          's.role',
+          's.status',
+          's.sessions_since',
+        ])
+        .where('x.token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      const now = Date.now();
+      if (
+        !row ||
+        row.revoked_at ||
+        row.status !== 'active' ||
+        new Date(row.expires_at).getTime() <= now ||
+        row.last_seen_at.getTime() + idleMs <= now ||
+        row.created_at.getTime() < row.sessions_since.getTime()
+      ) {
+        throw unauthorized('Your back-office session has ended: sign in again');
+      }
+      if (write && (!csrf || hashToken(csrf) !== row.csrf_hash))
+        throw forbidden('The request is missing its CSRF token: reload the back office');
+      if (now - row.last_seen_at.getTime() > 30_000) {
+        await db
+          .updateTable('staff_sessions')
+          .set({ last_seen_at: new Date(now) })
+          .where('id', '=', row.session_id)
+          .execute();
+      }
+      return {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        permissions: ROLE_PERMISSIONS[row.role],
+        sessionId: row.session_id,
+      };
+    },
+
+    async signOut(principal: StaffPrincipal, request: RequestFacts = {}) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff_sessions').set({ revoked_at: new Date() }).where('id', '=', principal.sessionId).execute();
+        await recordAudit(trx, staffActor(principal, request), { action: 'staff.sign_out', subject: { kind: 'staff', id: principal.id } });
+      });
+    },
+
+    async list() {
+      return db
+        .selectFrom('staff')
+        .select(['id', 'email', 'name', 'role', 'status', 'locked_until', 'created_at'])
+        .where('status', '<>', 'removed')
+        .orderBy('created_at')
+        .execute();
+    },
+
+    /** A new role ends the person's sessions (they sign in again with what the new role allows). The last owner keeps the role. */
+    async changeRole(staffId: string, role: string, actor: Actor) {
+      if (!isStaffRole(role)) throw badRequest('The role must be one of owner, manager, fulfilment, support, catalogue', 'role');
+      await db.transaction().execute(async (trx) => {
+        const owners = await activeOwners(trx);
+        const staff = await trx
+          .selectFrom('staff')
+          .select(['id', 'role', 'status'])
+          .where('id', '=', staffId)
+          .where('status', '<>', 'removed')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!staff) throw notFound('No such staff member');
+        if (staff.role === role) return;
+        if (staff.role === 'owner' && staff.status === 'active' && owners <= 1)
+          throw conflict('The shop needs an owner: make someone else owner first', 'role');
+        await trx
+          .updateTable('staff')
+          .set({ role, sessions_since: new Date(), updated_at: new Date() })
+          .where('id', '=', staffId)
+          .execute();
+        await recordAudit(trx, actor, {
+          action: 'staff.role_changed',
+          subject: { kind: 'staff', id: staffId },
+          before: { role: staff.role },
+          after: { role },
+        });
+      });
+    },
+
+    /** Removes a person from the staff: their sessions end at once; their history stays. Never the last owner. */
+    async remove(staffId: string, actor: Actor) {
+      await db.transaction().execute(async (trx) => {
+        const owners = await activeOwners(trx);
+        const staff = await trx
+          .selectFrom('staff')
+          .select(['id', 'role', 'status', 'email'])
+          .where('id', '=', staffId)
+          .where('status', '<>', 'removed')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!staff) throw notFound('No such staff member');
+        if (staff.role === 'owner' && staff.status === 'active' && owners <= 1)
+          throw conflict('The shop needs an owner: the last owner cannot be removed');
+        await trx
+          .updateTable('staff')
+          .set({ status: 'removed', sessions_since: new Date(), updated_at: new Date() })
+          .where('id', '=', staffId)
+          .execute();
+        await trx
+          .updateTable('staff_invites')
+          .set({ expires_at: new Date() })
+          .where('staff_id', '=', staffId)
+          .where('used_at', 'is', null)
+          .execute();
+        await recordAudit(trx, actor, {
+          action: 'staff.removed',
+          subject: { kind: 'staff', id: staffId },
+          before: { email: staff.email, role: staff.role, status: staff.status },
+        });
+      });
+    },
+
+    /** A new password ends every session; the current one is needed. */
+    async changePassword(principal: StaffPrincipal, input: { current: unknown; next: unknown }, request: RequestFacts = {}) {
+      const problem = passwordProblem(input.next);
+      if (problem) throw badRequest(problem, 'password');
+      const row = await db.selectFrom('staff').select('password_hash').where('id', '=', principal.id).executeTakeFirstOrThrow();
+      if (typeof input.current !== 'string' || !row.password_hash || !(await verifyPassword(row.password_hash, input.current))) {
+        throw badRequest('The current password is not right', 'currentPassword');
+      }
+      const hash = await hashPassword(input.next as string);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ password_hash: hash }).where('id', '=', principal.id).execute();
+        await endSessions(trx, principal.id);
+        await recordAudit(trx, staffActor(principal, request), {
+          action: 'staff.password_changed',
+          subject: { kind: 'staff', id: principal.id },
+        });
+      });
+    },
+
+    /** Whether anyone can run the shop yet (the start-up banner invites the first owner when not). */
+    async hasActiveOwner(): Promise<boolean> {
+      return Boolean(
+        await db.selectFrom('staff').select('id').where('role', '=', 'owner').where('status', '=', 'active').executeTakeFirst(),
+      );
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof staffService>;
