@@ -112,6 +112,25 @@ const server = await listen(app, config.port, config.host, 'API_PORT').catch((er
 }
 keepIdleConnections(server);
 
+// No default staff account, ever: a shop nobody can run yet prints a one-time link for its first owner
+// (not in production, whose logs others may read: there the operator runs npm run staff:invite).
+if (config.nodeEnv === 'production') {
+  if (!(await services.staff.hasActiveOwner().catch(() => true))) {
+    logger.warn('No one can run this shop yet: invite its first owner with npm run staff:invite -- --email=<address> --role=owner');
+  }
+} else if (config.nodeEnv !== 'test') {
+  const first = await services.staff.inviteFirstOwner().catch((err: unknown) => {
+    log('the first owner could not be invited', err);
+    return null;
+  });
+  if (first) {
+    logger.info(
+      `No one can run this shop yet. The first owner sets up the back office here (once, within 24 hours): ${first.link} ` +
+        '(or invite someone with npm run staff:invite -- --email=<address> --role=owner)',
+    );
+  }
+}
+
 process.on('unhandledRejection', (reason) => log('unhandled rejection', reason));
 
 // Reconciliation for webhooks that never came: one runner at a time across every api (a lease row).

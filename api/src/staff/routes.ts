@@ -34,7 +34,12 @@ function staffToken(req: Request): string | null {
 
 const Invite = z.object({ email: z.string().max(254), role: z.string().max(20), name: z.string().max(100).optional() });
 const Role = z.object({ role: z.string().max(20) });
-const Enrol = z.object({ password: z.string().max(200), code: z.string().max(20), name: z.string().max(100).optional() });
+const Enrol = z.object({
+  password: z.string().max(200),
+  code: z.string().max(20),
+  name: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+});
 const SignIn = z.object({
   email: z.string().max(254),
   password: z.string().max(200),

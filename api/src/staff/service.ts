@@ -151,13 +151,51 @@ export function staffService(deps: StaffDeps) {
       return { staffId, link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
     },
 
+    /**
+     * For a shop nobody can run yet (no active owner): an invitation for the first owner, who names their
+     * own e-mail when they enrol. Each call replaces the last such link; null once there is an owner.
+     */
+    async inviteFirstOwner(): Promise<{ link: string; expiresAt: Date } | null> {
+      if (await this.hasActiveOwner()) return null;
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+      await db.transaction().execute(async (trx) => {
+        const pending = await trx
+          .selectFrom('staff')
+          .select('id')
+          .where('email', '=', '')
+          .where('status', '=', 'invited')
+          .executeTakeFirst();
+        const id =
+          pending?.id ?? (await trx.insertInto('staff').values({ email: '', role: 'owner' }).returning('id').executeTakeFirstOrThrow()).id;
+        await trx
+          .updateTable('staff_invites')
+          .set({ expires_at: new Date() })
+          .where('staff_id', '=', id)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('staff_invites')
+          .values({ staff_id: id, token_hash: hashToken(token), totp_secret: sealer.seal(newTotpSecret()), expires_at: expiresAt })
+          .execute();
+        await recordAudit(
+          trx,
+          { kind: 'system' },
+          { action: 'staff.invited', subject: { kind: 'staff', id }, after: { role: 'owner', firstOwner: true, expiresAt } },
+        );
+      });
+      return { link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
+    },
+
     /** What the enrolment page shows for a link: who, which role, and the authenticator's QR code (nothing changes). */
     async invitation(token: unknown) {
       const invite = await this.openInvite(db, token);
       const secret = sealer.open(invite.totp_secret);
-      const uri = totpFor(secret, invite.email, deps.shopName).toString();
+      const uri = totpFor(secret, invite.email || 'owner', deps.shopName).toString();
       return {
         email: invite.email,
+        /** The first owner's invitation names no one: the enrolment asks for their e-mail. */
+        needsEmail: invite.email === '',
         role: invite.role,
         expiresAt: new Date(invite.expires_at).toISOString(),
         totp: { uri, secret, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) },
@@ -185,7 +223,7 @@ export function staffService(deps: StaffDeps) {
      * Enrols from an invitation: a password and the first code of the authenticator (which proves it holds
      * the secret). The account becomes active; ten recovery codes are answered once, kept as hashes.
      */
-    async enrol(token: unknown, input: { password: unknown; code: unknown; name?: unknown }, request: RequestFacts = {}) {
+    async enrol(token: unknown, input: { password: unknown; code: unknown; name?: unknown; email?: unknown }, request: RequestFacts = {}) {
       const problem = passwordProblem(input.password);
       if (problem) throw badRequest(problem, 'password');
       const password = input.password as string;
@@ -197,6 +235,20 @@ export function staffService(deps: StaffDeps) {
         const step = typeof input.code === 'string' ? totpStep(secret, input.code) : null;
         if (step === null) throw badRequest('The code from the authenticator app is not right: enter the one it shows now', 'code');
         const name = typeof input.name === 'string' ? input.name.trim().slice(0, 100) : undefined;
+        // The first owner's invitation names no one: they give their e-mail here.
+        let email: string | undefined;
+        if (invite.email === '') {
+          email = typeof input.email === 'string' ? input.email.trim() : '';
+          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+            throw badRequest('Enter your e-mail address: you sign in with it', 'email');
+          const taken = await trx
+            .selectFrom('staff')
+            .select('id')
+            .where(sql<string>`lower(email)`, '=', emailKey(email))
+            .where('status', '<>', 'removed')
+            .executeTakeFirst();
+          if (taken) throw conflict('This e-mail address is already on the staff', 'email');
+        }
         await trx.updateTable('staff_invites').set({ used_at: new Date() }).where('id', '=', invite.id).execute();
         await trx
           .updateTable('staff')
@@ -208,6 +260,7 @@ export function staffService(deps: StaffDeps) {
             sessions_since: new Date(),
             updated_at: new Date(),
             ...(name ? { name } : {}),
+            ...(email ? { email } : {}),
           })
           .where('id', '=', invite.staff_id)
           .execute();

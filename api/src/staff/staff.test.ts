@@ -80,6 +80,31 @@ describe('enrolment', () => {
     expect(codes.map((c) => c.code_hash)).not.toContain(ok.body.recoveryCodes[0]);
   });
 
+  it('invites the first owner of a shop nobody can run yet, who gives their e-mail when enrolling', async () => {
+    const shop = await startTestApi({ seed: false });
+    try {
+      const first = await shop.services.staff.inviteFirstOwner();
+      expect(first?.link).toMatch(/\/admin\/enrol#/);
+      const token = first?.link.split('#')[1] as string;
+      const invitation = await shop.http.get(`/api/admin/invites/${token}`);
+      expect(invitation.body).toMatchObject({ needsEmail: true, role: 'owner' });
+      const secret = invitation.body.totp.secret as string;
+      const code = totpFor(secret, 'x', 'x').generate();
+      const noEmail = await shop.http.post(`/api/admin/invites/${token}/enrol`).send({ password: PASSWORD, code });
+      expect(noEmail.status).toBe(400);
+      expect(noEmail.body.field).toBe('email');
+      const email = uniqueEmail('first');
+      const ok = await shop.http.post(`/api/admin/invites/${token}/enrol`).send({ password: PASSWORD, code, email });
+      expect(ok.status).toBe(201);
+      expect(await shop.services.staff.inviteFirstOwner()).toBeNull();
+      const signedIn = await shop.http.post('/api/admin/session').send({ email, password: PASSWORD, code: nextCode(secret) });
+      expect(signedIn.status).toBe(201);
+      expect(signedIn.body.staff.role).toBe('owner');
+    } finally {
+      await shop.close();
+    }
+  });
+
   it('refuses an expired link', async () => {
     const { link } = await api.services.staff.invite({ email: uniqueEmail('late'), role: 'support' }, command('test'));
     const token = link.split('#')[1] as string;
