@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
 import { forwardTo, imagePath, simulatorPath } from './proxy.js';
+import { mountAdmin } from './admin/mount.js';
 import { createGraphqlServer, graphqlHandler } from './graphql/create-server.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
@@ -24,7 +25,7 @@ import { resolvers } from './resolvers/index.js';
 
 /** The route label of a path: the shop's fixed endpoints by name, every storefront page as "page". */
 function routeOf(path: string): string {
-  if (/^\/(graphql|health|ready|metrics|robots\.txt|sitemap\.xml)$/.test(path)) return path;
+  if (/^\/(graphql|admin\/graphql|health|ready|metrics|robots\.txt|sitemap\.xml)$/.test(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
   if (path === '/graphiql' || path.startsWith('/graphiql/')) return '/graphiql';
   if (path.startsWith('/api/images/')) return '/api/images';
@@ -168,6 +169,14 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         context({ authorization: req.get('authorization'), requestId, clientIp: req.ip ?? 'unknown', requestFields }),
     }),
   );
+  // The back office's schema, staff only, beside the storefront's.
+  const adminServer = await mountAdmin(app, {
+    config,
+    http,
+    cache: new InMemoryLRUCache<string>({ maxSize: 8 * 1024 * 1024 }),
+    log: (m) => logger.warn(m),
+    documentsFile: config.adminTrustedDocumentsFile,
+  });
   if (config.explorerDist) app.use(explorerRoutes(config.explorerDist));
   // Razorpay's webhooks may be pointed at the shop's public address: the raw body and the signature go to the api untouched.
   app.post(
@@ -224,6 +233,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     async stop() {
       stopWatching();
       await server.stop();
+      await adminServer.stop();
       if (!options.counter) await counter.close();
     },
   };

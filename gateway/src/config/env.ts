@@ -90,6 +90,8 @@ export interface GatewayConfig {
   responseCache: boolean;
   introspection: boolean;
   trustedDocuments: { mode: 'open' | 'web' | 'only'; file: string };
+  /** The back office's trusted documents (admin/'s manifest): in production the only documents /admin/graphql runs. */
+  adminTrustedDocumentsFile: string;
   /** The built GraphiQL explorer served at /graphiql/, when it is on. */
   explorerDist: string | undefined;
   pageCacheSeconds: number;
@@ -143,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       mode: env.TRUSTED_DOCUMENTS ?? (production ? 'web' : 'open'),
       file: env.TRUSTED_DOCUMENTS_FILE ?? fromRepository('web/src/__generated__/trusted-documents.json'),
     },
+    adminTrustedDocumentsFile: fromRepository('admin/src/__generated__/trusted-documents.json'),
     explorerDist: explorer ? (env.GRAPHIQL_DIST ?? fromRepository('explorer/dist')) : undefined,
     pageCacheSeconds: env.PAGE_CACHE_S,
     signupLimitPerClient: env.SIGNUP_LIMIT_PER_CLIENT,

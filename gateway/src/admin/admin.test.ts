@@ -1,0 +1,197 @@
+import { createProviderOrder, type ListedProduct, newCustomer, payInSimulator, someProducts } from '@digitic/api/testing';
+import { TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestGateway, type TestGateway } from '../test/harness.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+const PASSWORD = 'a long staff password';
+const codeFor = (secret: string, aheadMs = 0) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + aheadMs });
+
+interface Browser {
+  cookies: Map<string, string>;
+  admin<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { csrf?: boolean; headers?: Record<string, string> },
+  ): Promise<{ status: number; data?: T; errors?: { message: string; extensions: Record<string, unknown> }[]; setCookie: string[] }>;
+}
+
+/** A browser of the back office: keeps the cookies the gateway sets, sends the CSRF cookie back as the header. */
+function browser(): Browser {
+  const cookies = new Map<string, string>();
+  return {
+    cookies,
+    async admin(query, variables = {}, options = {}) {
+      const csrf = cookies.get('digitic_staff_csrf');
+      const res = await fetch(`${gw.url}/admin/graphql`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(options.csrf !== false && csrf ? { 'X-CSRF-Token': csrf } : {}),
+          ...options.headers,
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const setCookie = res.headers.getSetCookie();
+      for (const c of setCookie) {
+        const [pair] = c.split(';');
+        const [k, ...v] = (pair ?? '').split('=');
+        if (!k) continue;
+        if (v.join('=') === '') cookies.delete(k);
+        else cookies.set(k, v.join('='));
+      }
+      return { status: res.status, setCookie, ...((await res.json()) as object) };
+    },
+  };
+}
+
+async function enrolledOwner(role = 'owner') {
+  const email = `desk.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const { link } = await gw.api.services.staff.invite({ email, role }, { kind: 'command', label: 'test' });
+  const token = link.split('#')[1] as string;
+  const b = browser();
+  const invitation = await b.admin<{ invitation: { totpSecret: string; role: string; totpQrSvg: string } }>(
+    'query($t: String!) { invitation(token: $t) { totpSecret role totpQrSvg } }',
+    { t: token },
+  );
+  const secret = invitation.data?.invitation.totpSecret as string;
+  const enrol = await b.admin<{ enrol: { recoveryCodes: string[] } }>(
+    'mutation($t: String!, $i: EnrolInput!) { enrol(token: $t, input: $i) { recoveryCodes } }',
+    { t: token, i: { password: PASSWORD, code: codeFor(secret) } },
+  );
+  expect(enrol.data?.enrol.recoveryCodes).toHaveLength(10);
+  return { email, secret, browser: b, invitation: invitation.data?.invitation };
+}
+
+const SIGN_IN = 'mutation($i: SignInInput!) { signIn(input: $i) { id email role permissions } }';
+
+describe('the back office schema at /admin/graphql', () => {
+  it('enrols from a link, signs in with two factors and keeps the session in an httpOnly, SameSite=Strict cookie', async () => {
+    const { email, secret, browser: b, invitation } = await enrolledOwner();
+    expect(invitation?.role).toBe('OWNER');
+    expect(invitation?.totpQrSvg).toMatch(/^<svg/);
+    const signedIn = await b.admin<{ signIn: { role: string; permissions: string[] } }>(SIGN_IN, {
+      i: { email, password: PASSWORD, code: codeFor(secret, 30_000) },
+    });
+    expect(signedIn.data?.signIn.role).toBe('OWNER');
+    expect(signedIn.data?.signIn.permissions).toContain('staff:manage');
+    const session = signedIn.setCookie.find((c) => c.startsWith('digitic_staff='));
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Strict/);
+    expect(session).toMatch(/Path=\/admin/);
+    expect(signedIn.setCookie.find((c) => c.startsWith('digitic_staff_csrf='))).not.toMatch(/HttpOnly/);
+    const me = await b.admin<{ me: { email: string } }>('{ me { email } }');
+    expect(me.data?.me.email).toBe(email);
+
+    // A write without the CSRF header is refused by the api, whatever the cookie.
+    const invite = 'mutation($e: String!) { inviteStaff(email: $e, role: FULFILMENT) { link } }';
+    const forged = await b.admin(invite, { e: 'someone@example.com' }, { csrf: false });
+    expect(forged.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    const invited = await b.admin<{ inviteStaff: { link: string } }>(invite, { e: 'someone@example.com' });
+    expect(invited.data?.inviteStaff.link).toMatch(/\/admin\/enrol#/);
+
+    // Signed out: the cookies are cleared and the session is dead at the api too.
+    const token = b.cookies.get('digitic_staff') as string;
+    await b.admin('mutation { signOut }');
+    expect(b.cookies.has('digitic_staff')).toBe(false);
+    const replayed = browser();
+    replayed.cookies.set('digitic_staff', token);
+    expect((await replayed.admin<{ me: null }>('{ me { email } }')).data?.me).toBeNull();
+  });
+
+  it('refuses a wrong code with the api’s words, and a second use of the same code', async () => {
+    const { email, secret } = await enrolledOwner('support');
+    const b = browser();
+    const wrong = await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: '000000' } });
+    expect(wrong.errors?.[0]).toMatchObject({
+      message: 'The e-mail, password or code is not right',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    const code = codeFor(secret, 30_000);
+    expect((await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code } })).errors).toBeUndefined();
+    const again = await browser().admin(SIGN_IN, { i: { email, password: PASSWORD, code } });
+    expect(again.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('moves an order along with a version, tracking and a note, on the order’s timeline', async () => {
+    const [product] = (await someProducts(gw.api, 'limit=1&sort=price')) as [ListedProduct];
+    const c = await newCustomer(gw.api);
+    await gw.api.http.post('/api/user/cart').set(c.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 1 });
+    const paid = await payInSimulator(gw.api, await createProviderOrder(gw.api, product.price + 100, c.id));
+    const made = await gw.api.http
+      .post('/api/user/cart/create-order')
+      .set(c.auth)
+      .send({
+        shippingInfo: {
+          firstname: 'A',
+          lastname: 'P',
+          address: '1 Road',
+          city: 'Surat',
+          state: 'Gujarat',
+          country: 'India',
+          pincode: 395003,
+        },
+        paymentInfo: {
+          razorpayOrderId: paid.body.razorpay_order_id,
+          razorpayPaymentId: paid.body.razorpay_payment_id,
+          razorpaySignature: paid.body.razorpay_signature,
+        },
+      });
+    const orderId = made.body.order._id as string;
+
+    const { email, secret, browser: b } = await enrolledOwner('fulfilment');
+    await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
+    const list = await b.admin<{ orders: { items: { id: string; status: string }[]; total: number } }>(
+      'query($s: String) { orders(filter: { search: $s }) { items { id status } total } }',
+      { s: c.email },
+    );
+    expect(list.data?.orders.items).toEqual([{ id: orderId, status: 'ORDERED' }]);
+    const move =
+      'mutation($i: MoveOrderInput!) { moveOrder(input: $i) { status version nextStatuses shipment { carrier trackingNumber } } }';
+    const processed = await b.admin<{ moveOrder: { version: number; nextStatuses: string[] } }>(move, {
+      i: { orderId, to: 'PROCESSED', version: 0 },
+    });
+    expect(processed.data?.moveOrder).toMatchObject({ version: 1, nextStatuses: ['SHIPPED', 'CANCELLED'] });
+    const stale = await b.admin(move, {
+      i: { orderId, to: 'SHIPPED', version: 0, shipment: { carrier: 'Delhivery', trackingNumber: 'DL1' } },
+    });
+    expect(stale.errors?.[0]?.extensions.code).toBe('VERSION_CONFLICT');
+    const skipped = await b.admin(move, { i: { orderId, to: 'DELIVERED', version: 1 } });
+    expect(skipped.errors?.[0]).toMatchObject({
+      extensions: { code: 'TRANSITION_NOT_ALLOWED' },
+      message: expect.stringContaining('Processed'),
+    });
+    const shipped = await b.admin<{ moveOrder: { status: string } }>(move, {
+      i: { orderId, to: 'SHIPPED', version: 1, shipment: { carrier: 'Delhivery', trackingNumber: 'DL123' } },
+    });
+    expect(shipped.data?.moveOrder).toMatchObject({ status: 'SHIPPED', shipment: { carrier: 'Delhivery', trackingNumber: 'DL123' } });
+    const noted = await b.admin<{ addOrderNote: { timeline: { kind: string; actor: { kind: string; label: string } }[] } }>(
+      'mutation($o: ID!) { addOrderNote(orderId: $o, note: "Packed in a double box") { timeline { kind actor { kind label } } } }',
+      { o: orderId },
+    );
+    expect(noted.data?.addOrderNote.timeline.map((e) => `${e.kind}:${e.actor.kind}`)).toEqual([
+      'placed:shopper',
+      'status:staff',
+      'status:staff',
+      'note:staff',
+    ]);
+    // Fulfilment may not read the audit trail.
+    expect((await b.admin('{ auditLog { id } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('is not part of the storefront’s schema, and takes no customer token', async () => {
+    const storefront = await gw.gql<{ __type: null }>('{ __type(name: "StaffMember") { name } }');
+    expect(storefront.data?.__type).toBeNull();
+    expect((await gw.gql('{ staff { id } }')).errors?.[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const { token } = await signUp(gw);
+    const asCustomer = await browser().admin('{ orders { total } }', {}, { headers: { Authorization: `Bearer ${token}` } });
+    expect(asCustomer.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { requestIdFrom } from '@digitic/server-kit';
+import type { AxiosInstance } from 'axios';
+import type express from 'express';
+import type { GatewayConfig } from '../config/env.js';
+import { createGraphqlServer, graphqlHandler } from '../graphql/create-server.js';
+import { type TrustedDocuments, trustedDocuments } from '../security/trusted-documents.js';
+import type { AdminContext } from './context.js';
+import { adminResolvers } from './resolvers.js';
+import { StaffApi } from './staff-api.js';
+
+export const adminTypeDefs = readFileSync(new URL('../../../schema/admin.graphql', import.meta.url), 'utf8');
+
+/** The session cookie (httpOnly) and its CSRF token (the back office reads it and sends it back as X-CSRF-Token). */
+export const SESSION_COOKIE = 'digitic_staff';
+export const CSRF_COOKIE = 'digitic_staff_csrf';
+/** However busy, a session ends this long after sign-in (the api's limit; its idle timeout is shorter). */
+const SESSION_MAX_S = 12 * 60 * 60;
+
+function cookie(req: express.Request, name: string): string | null {
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+/** The back office's trusted documents; none at all when its manifest is not built (every document is then refused in production). */
+function adminDocuments(file: string, log: (m: string) => void): TrustedDocuments {
+  if (existsSync(file)) return trustedDocuments(file);
+  log(`the back office's trusted documents (${file}) are not built: /admin/graphql runs none of them in production`);
+  return { body: () => undefined, size: 0 };
+}
+
+/**
+ * The staff schema at /admin/graphql: its own server (the same protections as the storefront's), no
+ * response cache, no server rendering, introspection only outside production, and in production only
+ * the back office's trusted documents. The session travels in cookies the api's answer to signIn sets.
+ */
+export async function mountAdmin(
+  app: express.Express,
+  deps: { config: GatewayConfig; http: AxiosInstance; cache: KeyValueCache<string>; log: (m: string) => void; documentsFile: string },
+) {
+  const { config } = deps;
+  const server = await createGraphqlServer<AdminContext>({
+    typeDefs: adminTypeDefs,
+    resolvers: adminResolvers,
+    cache: deps.cache,
+    production: config.production,
+    introspection: !config.production,
+    trusted: { documents: adminDocuments(deps.documentsFile, deps.log), mode: config.production ? 'only' : 'open' },
+    responseCache: null,
+    landingPage: false,
+  });
+  const secure = config.production;
+  const cookieOptions = { sameSite: 'strict' as const, secure, path: '/admin', maxAge: SESSION_MAX_S * 1000 };
+  app.use(
+    '/admin/graphql',
+    ...graphqlHandler(server, {
+      // The back office is same-origin only: no other site's page may call it.
+      corsOrigins: [],
+      vary: 'Cookie',
+      context: ({ req, res, requestId, requestFields }) => {
+        res.set('Cache-Control', 'no-store');
+        return {
+          requestId: requestIdFrom(requestId),
+          requestFields,
+          api: new StaffApi(
+            deps.http,
+            { token: cookie(req, SESSION_COOKIE), csrf: req.get('x-csrf-token') ?? null },
+            { requestId, clientIp: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null },
+          ),
+          session: {
+            set(token, csrf) {
+              res.cookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true });
+              res.cookie(CSRF_COOKIE, csrf, { ...cookieOptions, httpOnly: false });
+            },
+            clear() {
+              res.clearCookie(SESSION_COOKIE, { ...cookieOptions, httpOnly: true, maxAge: undefined });
+              res.clearCookie(CSRF_COOKIE, { ...cookieOptions, httpOnly: false, maxAge: undefined });
+            },
+          },
+        };
+      },
+    }),
+  );
+  return server;
+}

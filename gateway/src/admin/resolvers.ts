@@ -1,0 +1,128 @@
+import {
+  isOrderStatus,
+  isStaffRole,
+  ORDER_TRANSITIONS,
+  type OrderStatus as ShopOrderStatus,
+  ROLE_DESCRIPTIONS,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffRole as ShopStaffRole,
+} from '@digitic/shop-rules';
+import { GraphQLError, GraphQLScalarType } from 'graphql';
+import type { OrderStatus, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+
+// The schema's enums and the shop's words for them, both ways, every one named.
+const STATUS: Record<ShopOrderStatus, OrderStatus> = {
+  Ordered: 'ORDERED',
+  Processed: 'PROCESSED',
+  Shipped: 'SHIPPED',
+  'Out For Delivery': 'OUT_FOR_DELIVERY',
+  Delivered: 'DELIVERED',
+  Cancelled: 'CANCELLED',
+};
+const SHOP_STATUS = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<OrderStatus, ShopOrderStatus>;
+const ROLE: Record<ShopStaffRole, StaffRole> = {
+  owner: 'OWNER',
+  manager: 'MANAGER',
+  fulfilment: 'FULFILMENT',
+  support: 'SUPPORT',
+  catalogue: 'CATALOGUE',
+};
+const SHOP_ROLE = Object.fromEntries(Object.entries(ROLE).map(([k, v]) => [v, k])) as Record<StaffRole, ShopStaffRole>;
+
+function status(s: string): OrderStatus {
+  if (!isOrderStatus(s)) throw new Error(`an order has a status the schema does not know: ${s}`);
+  return STATUS[s];
+}
+function role(r: string): StaffRole {
+  if (!isStaffRole(r)) throw new Error(`a staff member has a role the schema does not know: ${r}`);
+  return ROLE[r];
+}
+
+const notSignedIn = () =>
+  new GraphQLError('Sign in to the back office', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+
+const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  description: 'Anything JSON',
+  serialize: (v) => v,
+  parseValue: (v) => v,
+});
+
+/** One to three lines each: the api decides every rule and permission; these only carry the answer. */
+export const adminResolvers: Resolvers = {
+  JSON: JSONScalar,
+  Query: {
+    me: async (_root, _args, { api }) => (api.signedIn ? api.me().catch(() => null) : null),
+    invitation: (_root, { token }, { api }) => api.invitation(token),
+    roles: () => STAFF_ROLES.map((r) => ({ role: r, description: ROLE_DESCRIPTIONS[r], permissions: ROLE_PERMISSIONS[r] })),
+    orders: (_root, { filter, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = { page: page ?? 1, pageSize: pageSize ?? 25 };
+      if (filter?.status) params.status = SHOP_STATUS[filter.status];
+      if (filter?.search) params.q = filter.search;
+      if (filter?.from) params.from = filter.from;
+      if (filter?.to) params.to = filter.to;
+      return api.orders(params);
+    },
+    order: async (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.order(id).catch((err: unknown) => {
+        if ((err as GraphQLError).extensions?.code === 'NOT_FOUND') return null;
+        throw err;
+      });
+    },
+    auditLog: async (_root, { filter, before, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = { pageSize: pageSize ?? 50 };
+      for (const [k, v] of Object.entries(filter ?? {})) if (typeof v === 'string' && v) params[k] = v;
+      if (before) params.before = before;
+      return (await api.audit(params)).rows.map((r) => ({ ...r, subjectKind: r.subject?.kind ?? null, subjectId: r.subject?.id ?? null }));
+    },
+    staff: async (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return (await api.staff()).staff;
+    },
+  },
+  Mutation: {
+    async signIn(_root, { input }, { api, session }) {
+      const signedIn = await api.signIn(input);
+      session.set(signedIn.token, signedIn.csrf);
+      return signedIn.staff;
+    },
+    async signOut(_root, _args, { api, session }) {
+      if (api.signedIn) await api.signOut().catch(() => undefined);
+      session.clear();
+      return true;
+    },
+    enrol: (_root, { token, input }, { api }) => api.enrol(token, input),
+    async changePassword(_root, { currentPassword, password }, { api, session }) {
+      await api.changePassword(currentPassword, password);
+      session.clear();
+      return true;
+    },
+    moveOrder: (_root, { input }, { api }) =>
+      api.moveOrder(input.orderId, { to: SHOP_STATUS[input.to], version: input.version, shipment: input.shipment }),
+    addOrderNote: (_root, { orderId, note }, { api }) => api.addNote(orderId, note),
+    inviteStaff: (_root, { email, role: r, name }, { api }) => api.invite({ email, role: SHOP_ROLE[r], name }),
+    async changeStaffRole(_root, { staffId, role: r }, { api }) {
+      await api.changeRole(staffId, SHOP_ROLE[r]);
+      return true;
+    },
+    async removeStaff(_root, { staffId }, { api }) {
+      await api.remove(staffId);
+      return true;
+    },
+  },
+  StaffMember: { role: (s) => role(s.role), permissions: (s) => [...s.permissions] },
+  StaffListing: { role: (s) => role(s.role), lockedUntil: (s) => s.locked_until, createdAt: (s) => s.created_at },
+  RoleInfo: { role: (r) => ROLE[r.role], permissions: (r) => [...r.permissions] },
+  Invitation: { role: (i) => role(i.role), totpUri: (i) => i.totp.uri, totpSecret: (i) => i.totp.secret, totpQrSvg: (i) => i.totp.qrSvg },
+  OrderSummary: { status: (o) => status(o.status) },
+  Order: {
+    status: (o) => status(o.status),
+    total: (o) => o.totals.total,
+    totalAfterDiscount: (o) => o.totals.totalAfterDiscount,
+    nextStatuses: (o) => (isOrderStatus(o.status) ? ORDER_TRANSITIONS[o.status].map((s) => STATUS[s]) : []),
+  },
+};
