@@ -39,6 +39,20 @@ module.exports = {
       to: { path: '^(gateway|web)/' },
     },
     {
+      name: 'admin-and-web-apart',
+      severity: 'error',
+      comment: 'The back office and the storefront never import each other (what both need goes in shop-rules).',
+      from: { path: '^(admin|web)/' },
+      to: { path: '^(admin|web)/', pathNot: '^$1/' },
+    },
+    {
+      name: 'admin-not-servers',
+      severity: 'error',
+      comment: 'The back office talks to the gateway over HTTP only.',
+      from: { path: '^admin/' },
+      to: { path: '^(api|gateway|server-kit|payment-simulator)/' },
+    },
+    {
       name: 'api-domain-knows-no-http',
       severity: 'error',
       comment:

@@ -66,7 +66,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'explorer/src/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}', 'explorer/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

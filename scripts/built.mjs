@@ -14,6 +14,7 @@ export const BUILT = {
   gateway: ['gateway/dist/server.js', 'web/src/__generated__/trusted-documents.json'],
   'payment-simulator': ['payment-simulator/dist/server.js'],
   web: ['web/dist/index.html', 'web/dist/.vite/manifest.json', 'web/dist-server/entry-server.js'],
+  admin: ['admin/dist/index.html', 'admin/src/__generated__/trusted-documents.json'],
 };
 
 /** The missing build outputs of these parts (all of them when none is named). */

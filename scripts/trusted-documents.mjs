@@ -1,4 +1,4 @@
-// The web app's trusted documents: every operation it sends, as Apollo's persisted query manifest
+// The web app's and the back office's trusted documents: every operation each sends, as Apollo's persisted query manifest
 // (id = sha256 of the operation as Apollo Client sends it, with __typename and its fragments), and the
 // operation name -> id map the web app loads to send ids instead of documents. Run by `npm run codegen`.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -11,10 +11,16 @@ const out = path.join(root, 'web/src/__generated__');
 export const MANIFEST = path.join(out, 'trusted-documents.json');
 
 process.chdir(root);
-const manifest = await generatePersistedQueryManifest({ documents: ['web/src/**/*.graphql'] }, undefined);
-const ids = Object.fromEntries(manifest.operations.map((op) => [op.name, op.id]));
-await mkdir(out, { recursive: true });
-await Promise.all([
-  writeFile(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`),
-  writeFile(path.join(out, 'operation-ids.json'), `${JSON.stringify(ids)}\n`),
-]);
+/** Writes one app's manifest and its name -> id map beside its generated code. */
+async function write(app) {
+  const out = path.join(root, app, 'src/__generated__');
+  const manifest = await generatePersistedQueryManifest({ documents: [`${app}/src/**/*.graphql`] }, undefined);
+  const ids = Object.fromEntries(manifest.operations.map((op) => [op.name, op.id]));
+  await mkdir(out, { recursive: true });
+  await Promise.all([
+    writeFile(path.join(out, 'trusted-documents.json'), `${JSON.stringify(manifest, null, 2)}\n`),
+    writeFile(path.join(out, 'operation-ids.json'), `${JSON.stringify(ids)}\n`),
+  ]);
+}
+await write('web');
+await write('admin');

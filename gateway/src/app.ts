@@ -10,6 +10,7 @@ import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
 import { forwardTo, imagePath, simulatorPath } from './proxy.js';
 import { mountAdmin } from './admin/mount.js';
+import { adminStaticRoutes } from './admin/static.js';
 import { createGraphqlServer, graphqlHandler } from './graphql/create-server.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
@@ -28,6 +29,7 @@ function routeOf(path: string): string {
   if (/^\/(graphql|admin\/graphql|health|ready|metrics|robots\.txt|sitemap\.xml)$/.test(path)) return path;
   if (path.startsWith('/assets/')) return '/assets';
   if (path === '/graphiql' || path.startsWith('/graphiql/')) return '/graphiql';
+  if (path === '/admin' || path.startsWith('/admin/')) return '/admin';
   if (path.startsWith('/api/images/')) return '/api/images';
   if (path.startsWith('/payment-simulator/')) return '/payment-simulator';
   if (path.startsWith('/sitemaps/')) return '/sitemaps';
@@ -49,7 +51,7 @@ async function serveWebApp(
   app.use(staticFiles(root));
   const page = await createPageRenderer({ ...deps.page, serverEntry: deps.config.ssrEntry });
   app.get('/{*page}', (req, res, next) => {
-    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets)(\/|$)/.test(req.path)) return next();
+    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets|admin)(\/|$)/.test(req.path)) return next();
     page(req, res).catch(next);
   });
 }
@@ -177,6 +179,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     log: (m) => logger.warn(m),
     documentsFile: config.adminTrustedDocumentsFile,
   });
+  app.use(adminStaticRoutes(config.adminDist));
   if (config.explorerDist) app.use(explorerRoutes(config.explorerDist));
   // Razorpay's webhooks may be pointed at the shop's public address: the raw body and the signature go to the api untouched.
   app.post(

@@ -1,11 +1,18 @@
 import { createProviderOrder, type ListedProduct, newCustomer, payInSimulator, someProducts } from '@digitic/api/testing';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestGateway, type TestGateway } from '../test/harness.js';
 
 let gw: TestGateway;
+const adminDist = mkdtempSync(path.join(tmpdir(), 'digitic-admin-dist-'));
 beforeAll(async () => {
-  gw = await startTestGateway();
+  mkdirSync(path.join(adminDist, 'assets'));
+  writeFileSync(path.join(adminDist, 'index.html'), '<!doctype html><title>Back office</title><div id="root"></div>');
+  writeFileSync(path.join(adminDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  gw = await startTestGateway({ ADMIN_DIST: adminDist });
 });
 afterAll(() => gw.close());
 
@@ -193,5 +200,28 @@ describe('the back office schema at /admin/graphql', () => {
     const { token } = await signUp(gw);
     const asCustomer = await browser().admin('{ orders { total } }', {}, { headers: { Authorization: `Bearer ${token}` } });
     expect(asCustomer.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('the back office app at /admin/', () => {
+  it('answers every path under /admin/ with its page, under its own policy, never cached or indexed', async () => {
+    for (const p of ['/admin/', '/admin/orders', '/admin/enrol', '/admin/orders/1234']) {
+      const res = await fetch(`${gw.url}${p}`, { headers: { accept: 'text/html' } });
+      expect(res.status, p).toBe(200);
+      expect(await res.text()).toContain('<title>Back office</title>');
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+      expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
+    }
+    const asset = await fetch(`${gw.url}/admin/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+    expect((await fetch(`${gw.url}/admin`, { redirect: 'manual' })).headers.get('location')).toBe('/admin/');
+    expect(await (await fetch(`${gw.url}/robots.txt`)).text()).toMatch(/Disallow: \/admin\//);
+  });
+
+  it('is not a storefront page, and the storefront’s pages carry none of it', async () => {
+    const home = await (await fetch(`${gw.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(home).not.toMatch(/\/admin\//);
   });
 });

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.email().default('support@digitic.example'),
   SHOP_ADDRESS: z.string().min(1).default('Digitic Electronics, Sheikh Zayed Road, Dubai, UAE'),
   WEB_DIST: optional,
+  // The back office's build (admin/dist of the repository when unset).
+  ADMIN_DIST: optional,
   // The built server renderer (web/dist-server/entry-server.js beside WEB_DIST when unset); SSR=off serves the plain app.
   WEB_SSR_ENTRY: optional,
   SSR: z.enum(['on', 'off']).default('on'),
@@ -92,6 +94,8 @@ export interface GatewayConfig {
   trustedDocuments: { mode: 'open' | 'web' | 'only'; file: string };
   /** The back office's trusted documents (admin/'s manifest): in production the only documents /admin/graphql runs. */
   adminTrustedDocumentsFile: string;
+  /** The back office's build, served at /admin/ (ADMIN_DIST, or admin/dist of the repository). */
+  adminDist: string;
   /** The built GraphiQL explorer served at /graphiql/, when it is on. */
   explorerDist: string | undefined;
   pageCacheSeconds: number;
@@ -146,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
       file: env.TRUSTED_DOCUMENTS_FILE ?? fromRepository('web/src/__generated__/trusted-documents.json'),
     },
     adminTrustedDocumentsFile: fromRepository('admin/src/__generated__/trusted-documents.json'),
+    adminDist: env.ADMIN_DIST ?? fromRepository('admin/dist'),
     explorerDist: explorer ? (env.GRAPHIQL_DIST ?? fromRepository('explorer/dist')) : undefined,
     pageCacheSeconds: env.PAGE_CACHE_S,
     signupLimitPerClient: env.SIGNUP_LIMIT_PER_CLIENT,

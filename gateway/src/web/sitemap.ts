@@ -55,6 +55,7 @@ export function sitemapRoutes(deps: { origin: string; api: () => ShopApis; cache
       '/forgot-password',
       '/reset-password/',
       '/graphql',
+      '/admin/',
     ];
     send(
       res,

@@ -1,0 +1,83 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { DataTable } from '../../components/data-table';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { OrderStatus } from '../../__generated__/types';
+import { problem, rupees, STATUS_LABEL, when } from '../../lib/format';
+import { type OrdersQuery, useOrdersQuery } from './__generated__/orders';
+
+type Row = OrdersQuery['orders']['items'][number];
+const column = createColumnHelper<Row>();
+const columns = [
+  column.accessor('id', { header: 'Order', cell: (c) => <Link to={`/orders/${c.getValue()}`}>{c.getValue().slice(0, 8)}</Link> }),
+  column.accessor('createdAt', { header: 'Placed', cell: (c) => when(c.getValue()) }),
+  column.accessor((r) => r.customer.name || r.customer.email, { id: 'customer', header: 'Customer' }),
+  column.accessor('status', { header: 'Status', cell: (c) => STATUS_LABEL[c.getValue()] }),
+  column.accessor('total', { header: 'Total', cell: (c) => rupees(c.getValue()) }),
+];
+const PAGE_SIZE = 25;
+
+/** The order desk's list: filter by status and dates, search by order number, e-mail or phone; the filters live in the address. */
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') as OrderStatus | null) ?? undefined;
+  const search = params.get('q') ?? '';
+  const page = Number(params.get('page') ?? '1') || 1;
+  const [typed, setTyped] = useState(search);
+  const { data, error, loading } = useOrdersQuery({
+    variables: { filter: { ...(status ? { status } : {}), ...(search ? { search } : {}) }, page, pageSize: PAGE_SIZE },
+  });
+  const set = (k: string, v: string | null) => {
+    const next = new URLSearchParams(params);
+    if (v) next.set(k, v);
+    else next.delete(k);
+    if (k !== 'page') next.delete('page');
+    setParams(next);
+  };
+  const total = data?.orders.total ?? 0;
+  return (
+    <section>
+      <h1>Orders</h1>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set('q', typed.trim() || null);
+        }}
+      >
+        <label>
+          Status
+          <select value={status ?? ''} onChange={(e) => set('status', e.target.value || null)}>
+            <option value="">Any</option>
+            {Object.entries(STATUS_LABEL).map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order number, e-mail or phone
+          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {error && <p role="alert">{problem(error)}</p>}
+      <DataTable
+        rows={data?.orders.items ?? []}
+        columns={columns}
+        caption={loading && !data ? 'Loading orders…' : `${total} order${total === 1 ? '' : 's'}`}
+      />
+      <nav className="admin-pages" aria-label="Pages">
+        <button type="button" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>
+          Newer
+        </button>
+        <span>Page {page}</span>
+        <button type="button" disabled={page * PAGE_SIZE >= total} onClick={() => set('page', String(page + 1))}>
+          Older
+        </button>
+      </nav>
+    </section>
+  );
+}

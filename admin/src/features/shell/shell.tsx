@@ -1,0 +1,41 @@
+import { NavLink, Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { may } from '../../lib/authorization';
+import { useMeQuery } from './__generated__/me';
+import { useSignOutMutation } from './__generated__/sign-out';
+
+/** The desks' frame: who is signed in, what they may open, and signing out. Signed out, it sends to sign-in. */
+export function Shell() {
+  const { data, loading } = useMeQuery({ fetchPolicy: 'network-only' });
+  const [signOut, { client }] = useSignOutMutation();
+  const navigate = useNavigate();
+  if (loading && !data) return <p className="admin-loading">Loading…</p>;
+  const me = data?.me;
+  if (!me) return <Navigate to="/sign-in" replace />;
+  return (
+    <div className="admin-shell">
+      <header className="admin-header">
+        <span className="admin-brand">Back office</span>
+        <nav aria-label="Desks">
+          {may(me, 'orders:read') && <NavLink to="/orders">Orders</NavLink>}
+          {may(me, 'audit:read') && <NavLink to="/audit">Audit trail</NavLink>}
+        </nav>
+        <span className="admin-who">
+          {me.name || me.email} · {me.role.toLowerCase()}
+        </span>
+        <button
+          type="button"
+          onClick={() => {
+            void signOut()
+              .then(() => client.clearStore())
+              .then(() => navigate('/sign-in'));
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main className="admin-main">
+        <Outlet context={me} />
+      </main>
+    </div>
+  );
+}

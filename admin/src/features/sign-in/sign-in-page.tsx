@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { problem } from '../../lib/format';
+import { useSignInMutation } from './__generated__/sign-in';
+
+const SignInSchema = z
+  .object({
+    email: z.email('Enter your e-mail address'),
+    password: z.string().min(1, 'Enter your password'),
+    code: z.string().trim(),
+    useRecovery: z.boolean(),
+  })
+  .refine((v) => (v.useRecovery ? v.code.length >= 12 : /^\d{6}$/.test(v.code)), {
+    path: ['code'],
+    message: 'Enter the 6-digit code your authenticator app shows (or a recovery code)',
+  });
+type SignInValues = z.infer<typeof SignInSchema>;
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const [signIn, { loading, client }] = useSignInMutation();
+  const [refused, setRefused] = useState<string | null>(null);
+  const { register, handleSubmit, watch, formState } = useForm<SignInValues>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: '', password: '', code: '', useRecovery: false },
+  });
+  const useRecovery = watch('useRecovery');
+  const onSubmit = handleSubmit(async (v) => {
+    setRefused(null);
+    try {
+      await signIn({
+        variables: { input: { email: v.email, password: v.password, ...(v.useRecovery ? { recoveryCode: v.code } : { code: v.code }) } },
+      });
+      await client.resetStore();
+      await navigate('/orders');
+    } catch (err) {
+      setRefused(problem(err));
+    }
+  });
+  const e = formState.errors;
+  return (
+    <main className="admin-auth">
+      <h1>Sign in to the back office</h1>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <label>
+          E-mail
+          <input type="email" autoComplete="username" {...register('email')} aria-invalid={Boolean(e.email)} />
+        </label>
+        {e.email && <p className="admin-error">{e.email.message}</p>}
+        <label>
+          Password
+          <input type="password" autoComplete="current-password" {...register('password')} aria-invalid={Boolean(e.password)} />
+        </label>
+        {e.password && <p className="admin-error">{e.password.message}</p>}
+        <label>
+          {useRecovery ? 'Recovery code' : 'Code from your authenticator app'}
+          <input
+            inputMode={useRecovery ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            {...register('code')}
+            aria-invalid={Boolean(e.code)}
+          />
+        </label>
+        {e.code && <p className="admin-error">{e.code.message}</p>}
+        <label className="admin-check">
+          <input type="checkbox" {...register('useRecovery')} /> Use a recovery code instead
+        </label>
+        {refused && (
+          <p className="admin-error" role="alert">
+            {refused}
+          </p>
+        )}
+        <button type="submit" disabled={loading}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

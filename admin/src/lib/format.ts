@@ -1,0 +1,19 @@
+import { ORDER_STATUSES } from '@digitic/shop-rules/order-lifecycle';
+
+export const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN')}`;
+export const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A GraphQL error's words, for the person who acted. */
+export function problem(err: unknown): string | null {
+  if (!err) return null;
+  const e = err as {
+    graphQLErrors?: { message: string }[];
+    // A refusal the gateway answers with its HTTP status (401, 429) arrives as a network error carrying the body.
+    networkError?: { result?: { errors?: { message: string }[] } } | null;
+    message?: string;
+  };
+  return e.graphQLErrors?.[0]?.message ?? e.networkError?.result?.errors?.[0]?.message ?? e.message ?? 'Something went wrong';
+}
+
+/** The schema's statuses in the shop's words (shop-rules' lifecycle: 'Out For Delivery' is OUT_FOR_DELIVERY). */
+export const STATUS_LABEL: Record<string, string> = Object.fromEntries(ORDER_STATUSES.map((s) => [s.toUpperCase().replace(/ /g, '_'), s]));

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const shopRules = fileURLToPath(new URL('../shop-rules/src', import.meta.url));
+
+// Built into dist/ apart from the storefront's build, and served by the gateway at /admin/ with its own
+// Content-Security-Policy: nothing of it is on a storefront page.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  // The shop's rules from their source, as the storefront takes them (no build of shop-rules needed first).
+  resolve: { alias: [{ find: /^@digitic\/shop-rules\/([\w-]+)$/, replacement: `${shopRules}/$1.ts` }] },
+  define: { 'globalThis.__DEV__': 'false' },
+  build: { outDir: 'dist' },
+  server: { proxy: { '/admin/graphql': 'http://127.0.0.1:4000' } },
+  test: { environment: 'jsdom', setupFiles: ['./src/test-setup.ts'] },
+});
