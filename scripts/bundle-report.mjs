@@ -4,7 +4,7 @@
 //   - form libraries (react-hook-form, zod) only in the form routes' chunks, never in the entry;
 //   - the first load of / at most FIRST_LOAD_CEILING (see below). Exits 1 when one is broken.
 // Reads web/dist/.vite/manifest.json and the source maps (npm run build first; npm run bundle:report does).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
@@ -115,6 +115,27 @@ console.log(
   `  framework (React, React Router, Apollo Client, graphql): ${kb(framework)}; the shop's own code: ${kb(firstLoad - framework)}`,
 );
 if (firstLoad > FIRST_LOAD_CEILING) problems.push(`the first load of / is ${kb(firstLoad)}, over the ceiling of ${kb(FIRST_LOAD_CEILING)}`);
+
+// The back office is its own build (admin/dist), served at /admin/ only: nothing of it may be in a storefront
+// file. Its modules' source paths and its client's name would show in the storefront's source maps and code.
+const adminDist = path.resolve(import.meta.dirname, '../admin/dist');
+let adminSize = 0;
+try {
+  for (const f of readdirSync(path.join(adminDist, 'assets')).filter((f) => f.endsWith('.js'))) {
+    adminSize += gzipSync(readFileSync(path.join(adminDist, 'assets', f))).length;
+  }
+} catch {
+  // not built: nothing to weigh
+}
+const storefrontFiles = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') || f.endsWith('.js.map'));
+const withAdmin = storefrontFiles.filter((f) => {
+  const text = readFileSync(path.join(dist, 'assets', f), 'utf8');
+  return text.includes('admin/src/') || text.includes('digitic-admin') || text.includes('/admin/graphql');
+});
+console.log(
+  `  the back office (/admin/ only, its own build): ${adminSize ? kb(adminSize) : 'not built'}; in storefront files: ${withAdmin.length === 0 ? 'none of it' : withAdmin.join(', ')}`,
+);
+if (withAdmin.length > 0) problems.push(`storefront files carry back-office code: ${withAdmin.join(', ')}`);
 
 if (problems.length > 0) {
   console.error(`\nOver budget:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
