@@ -3,7 +3,7 @@
 #   node gateway/dist/server.js           the shop (web app + GraphQL), port 4000 (the default)
 #   node api/dist/server.js               the REST api, port 4001
 #   node payment-simulator/dist/server.js the offline stand-in for Razorpay, port 4002
-#   node api/dist/cli/import-catalogue.js | settle-payments.js   the operator commands
+#   node api/dist/cli/import-catalogue.js | settle-payments.js | staff-invite.js   the operator commands
 
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
@@ -14,6 +14,7 @@ COPY rest-contract/package.json rest-contract/
 COPY api/package.json api/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
+COPY admin/package.json admin/
 COPY explorer/package.json explorer/
 COPY examples/node-client/package.json examples/node-client/
 COPY payment-simulator/package.json payment-simulator/
@@ -55,6 +56,10 @@ COPY --from=build --chown=node:node /app/web/dist-server ./web/dist-server
 # The web app's trusted documents (TRUSTED_DOCUMENTS) and the offline explorer (GRAPHIQL=on).
 COPY --from=build --chown=node:node /app/web/src/__generated__/trusted-documents.json ./web/src/__generated__/trusted-documents.json
 COPY --from=build --chown=node:node /app/explorer/dist ./explorer/dist
+# The back office (/admin/) and its trusted documents, the only ones /admin/graphql runs in production.
+COPY --from=build --chown=node:node /app/admin/package.json ./admin/
+COPY --from=build --chown=node:node /app/admin/dist ./admin/dist
+COPY --from=build --chown=node:node /app/admin/src/__generated__/trusted-documents.json ./admin/src/__generated__/trusted-documents.json
 COPY --from=build --chown=node:node /app/tests/package.json ./tests/
 COPY --chown=node:node deploy/healthcheck.mjs ./deploy/healthcheck.mjs
 RUN mkdir -p /data && chown node:node /data

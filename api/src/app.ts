@@ -46,7 +46,8 @@ export function createApp(options: AppOptions) {
   };
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Which proxies may name the client in X-Forwarded-For (the gateways): loopback, or API_TRUST_PROXY.
+  app.set('trust proxy', config.trustProxy);
   app.use(requestId);
   app.use(requestLog(full.logger, (r) => metrics.observeRequest(r)));
   app.get('/metrics', metricsEndpoint(metrics.registry, { token: config.metricsToken, production: config.nodeEnv === 'production' }));

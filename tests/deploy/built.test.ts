@@ -9,18 +9,18 @@ import { ROOT } from '../support/stack';
 describe('commands that run the built shop', () => {
   it('find every part built here (npm test builds first)', () => {
     expect(missingBuild()).toEqual([]);
-    expect(Object.keys(BUILT).sort()).toEqual(['api', 'gateway', 'payment-simulator', 'web']);
+    expect(Object.keys(BUILT).sort()).toEqual(['admin', 'api', 'gateway', 'payment-simulator', 'web']);
   });
 
   it('say what is missing and what to run, and exit 1', () => {
-    const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/built.mjs'), 'api', 'admin'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/built.mjs'), 'api', 'backoffice'], { encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe('This runs the built shop, and (no part named admin) is missing: run npm run build first');
+    expect(run.stderr.trim()).toBe('This runs the built shop, and (no part named backoffice) is missing: run npm run build first');
   });
 
   it('are guarded: the api commands, the performance checks and every stack the load run and benches start', () => {
     const api = spawnSync('npm', ['pkg', 'get', 'scripts', '-w', '@digitic/api'], { cwd: ROOT, encoding: 'utf8' }).stdout;
-    for (const command of ['payments:settle', 'payments:reconcile', 'catalogue:import']) {
+    for (const command of ['payments:settle', 'payments:reconcile', 'catalogue:import', 'staff:invite']) {
       expect(api).toMatch(new RegExp(`"${command}": "node ../scripts/built.mjs api && `));
     }
     const root = spawnSync('npm', ['pkg', 'get', 'scripts.test:performance'], { cwd: ROOT, encoding: 'utf8' }).stdout;

@@ -58,11 +58,15 @@ export async function auditRows(db: Kysely<Database>, query: AuditQuery): Promis
   }));
 }
 
-/** A cell as RFC 4180 wants it, and never a formula a spreadsheet would run (=, +, -, @ at the start). */
+/**
+ * A cell as RFC 4180 wants it, always quoted (so a spreadsheet reading another separator, such as ;, still
+ * sees one cell), and never a formula a spreadsheet would run: one that starts with =, +, -, @, a tab or a
+ * return, or has one after a ; or a tab, is prefixed with '.
+ */
 function cell(v: unknown): string {
   let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (/^[=+\-@\t\r]|[;\t][=+\-@]/.test(s)) s = `'${s}`;
+  return `"${s.replace(/"/g, '""')}"`;
 }
 
 export function auditCsv(rows: AuditRow[]): string {

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   CHECKOUT_EXPIRY_S: z.coerce.number().int().min(0).default(1800),
   // Bearer token of the api's internal commands (catalogue:import, payments:* while the shop runs).
   INTERNAL_TOKEN: optionalSecret(32),
+  // Which proxies (the gateways) may name the client in X-Forwarded-For, as Express's "trust proxy" reads it:
+  // loopback by default; in Docker, the gateways' network (uniquelocal, or their subnet).
+  API_TRUST_PROXY: z.string().min(1).default('loopback'),
   SHOP_NAME: z.string().min(1).max(60).default('Digitic'),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -71,6 +74,8 @@ export interface ApiConfig {
   shopName: string;
   seedDemo: boolean;
   metricsToken: string | undefined;
+  /** Express's "trust proxy": which proxies may name the client in X-Forwarded-For. */
+  trustProxy: string;
   shutdownTimeoutMs: number;
 }
 
@@ -132,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     shopName: env.SHOP_NAME,
     seedDemo: env.SEED_DEMO,
     metricsToken: env.METRICS_TOKEN,
+    trustProxy: env.API_TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -81,9 +81,24 @@ export function staffService(deps: StaffDeps) {
   const { db, sealer, attempts } = deps;
   const idleMs = deps.idleMs ?? DEFAULT_IDLE_MS;
 
-  /** Every session of a staff member ends now (password change, role change, removal). */
-  const endSessions = (trx: Kysely<Database> | Transaction<Database>, staffId: string) =>
-    trx.updateTable('staff').set({ sessions_since: new Date(), updated_at: new Date() }).where('id', '=', staffId).execute();
+  /**
+   * Every session of a staff member ends now (password change, role change, removal): revoked by the database in
+   * the change's own transaction, whatever the clocks say (sessions_since is moved on as well, for any session
+   * made meanwhile).
+   */
+  const endSessions = async (trx: Kysely<Database> | Transaction<Database>, staffId: string) => {
+    await trx
+      .updateTable('staff_sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('staff_id', '=', staffId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('staff')
+      .set({ sessions_since: sql<Date>`now()`, updated_at: new Date() })
+      .where('id', '=', staffId)
+      .execute();
+  };
 
   async function activeOwners(trx: Transaction<Database>): Promise<number> {
     // Locked in one order, so two owners removing each other cannot both go.
@@ -227,6 +242,8 @@ export function staffService(deps: StaffDeps) {
       const problem = passwordProblem(input.password);
       if (problem) throw badRequest(problem, 'password');
       const password = input.password as string;
+      // The link first: an invalid one costs no password hash (19 MiB of memory each).
+      await this.openInvite(db, token);
       const hash = await hashPassword(password);
       const codes = newRecoveryCodes();
       await db.transaction().execute(async (trx) => {
@@ -310,52 +327,67 @@ export function staffService(deps: StaffDeps) {
         return unauthorized(SIGN_IN_REFUSED);
       };
 
-      const byAddress = await attempts.reserve(`staff-sign-in-address:${request.address ?? 'unknown'}`, SIGN_IN_FAILURES_PER_ADDRESS);
-      if (!byAddress.allowed) {
-        await recordAudit(db, actorOf(null), { action: 'staff.sign_in_refused', after: { reason: 'too many attempts from this address' } });
-        throw tooManyRequests(`Too many sign-in attempts from this address: try again in ${minutes(byAddress.retryMs)}`);
-      }
+      // The same words for every refusal before the password is known to be right: nothing tells whether an
+      // e-mail is on the staff. Over a limit, nothing is checked and no row is written (the limits bound the rows).
+      const tooMany = (ms: number) => tooManyRequests(`Too many failed sign-ins: try again in ${minutes(ms)}`);
+      const address = request.address ?? 'unknown';
+      const byAddress = await attempts.reserve(`staff-sign-in-address:${address}`, SIGN_IN_FAILURES_PER_ADDRESS);
+      if (!byAddress.allowed) throw tooMany(byAddress.retryMs);
+      // Password guesses count per account and address: a guesser elsewhere cannot lock the account for its owner.
+      const guessKey = `staff-sign-in:${email}:${address}`;
+      const byGuess = await attempts.reserve(guessKey, SIGN_IN_FAILURES);
+      if (!byGuess.allowed) throw tooMany(byGuess.retryMs);
       const staff = await db
         .selectFrom('staff')
         .selectAll()
         .where(sql<string>`lower(email)`, '=', email)
         .where('status', '=', 'active')
         .executeTakeFirst();
-      if (staff?.locked_until && new Date(staff.locked_until).getTime() > Date.now()) {
+      const passwordOk = await verifyPassword(staff?.password_hash ?? (await dummyHash()), input.password);
+      if (!staff || !passwordOk || !staff.totp_secret)
+        throw await failed(staff?.id ?? null, staff ? 'wrong password' : 'no such active staff member');
+      await attempts.release(guessKey);
+
+      // Past the password: wrong second factors lock the account (only someone who knows the password can do
+      // that), each lock-out twice as long as the one before, and the lock is told only now.
+      if (staff.locked_until && new Date(staff.locked_until).getTime() > Date.now()) {
         await recordAudit(db, actorOf(staff.id), {
           action: 'staff.sign_in_refused',
           subject: { kind: 'staff', id: staff.id },
           after: { reason: 'locked' },
         });
         throw tooManyRequests(
-          `Too many failed sign-ins: this account is locked; try again in ${minutes(new Date(staff.locked_until).getTime() - Date.now())}`,
+          `Too many wrong codes: this account is locked; try again in ${minutes(new Date(staff.locked_until).getTime() - Date.now())}`,
         );
       }
-      const byAccount = await attempts.reserve(`staff-sign-in:${email}`, SIGN_IN_FAILURES);
-      if (!byAccount.allowed) {
-        if (staff) {
-          const lockMs = Math.min(MAX_LOCK_MS, FIRST_LOCK_MS * 2 ** staff.lockouts);
-          await db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('staff')
-              .set((eb) => ({ lockouts: eb('lockouts', '+', 1), locked_until: new Date(Date.now() + lockMs) }))
-              .where('id', '=', staff.id)
-              .execute();
+      const secondKey = `staff-second-factor:${staff.id}`;
+      const bySecond = await attempts.reserve(secondKey, SIGN_IN_FAILURES);
+      if (!bySecond.allowed) {
+        const locked = await db.transaction().execute(async (trx) => {
+          // One lock however many attempts arrive at once: only an unlocked account is locked, in one guarded update.
+          const row = await trx
+            .updateTable('staff')
+            .set((eb) => ({
+              lockouts: eb('lockouts', '+', 1),
+              locked_until: sql<Date>`now() + make_interval(mins => least(${MAX_LOCK_MS / 60_000}, ${FIRST_LOCK_MS / 60_000} * (2 ^ lockouts))::int)`,
+            }))
+            .where('id', '=', staff.id)
+            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
+            .returning(['locked_until'])
+            .executeTakeFirst();
+          if (row?.locked_until) {
             await recordAudit(trx, actorOf(staff.id), {
               action: 'staff.locked_out',
               subject: { kind: 'staff', id: staff.id },
-              after: { minutes: lockMs / 60_000 },
+              after: { until: new Date(row.locked_until).toISOString() },
             });
-          });
-          await attempts.clear(`staff-sign-in:${email}`);
-          throw tooManyRequests(`Too many failed sign-ins: this account is locked; try again in ${minutes(lockMs)}`);
-        }
-        throw tooManyRequests(`Too many failed sign-ins: try again in ${minutes(byAccount.retryMs)}`);
+          }
+          return row?.locked_until ?? null;
+        });
+        await attempts.clear(secondKey);
+        const until = locked ? new Date(locked).getTime() : Date.now() + FIRST_LOCK_MS;
+        throw tooManyRequests(`Too many wrong codes: this account is locked; try again in ${minutes(until - Date.now())}`);
       }
-
-      const passwordOk = await verifyPassword(staff?.password_hash ?? (await dummyHash()), input.password);
-      if (!staff || !passwordOk || !staff.totp_secret)
-        throw await failed(staff?.id ?? null, staff ? 'wrong password' : 'no such active staff member');
 
       let factor: 'totp' | 'recovery code';
       if (typeof input.code === 'string') {
@@ -420,8 +452,8 @@ export function staffService(deps: StaffDeps) {
         return row;
       });
       // Only failures count against the account and the address.
-      await attempts.clear(`staff-sign-in:${email}`);
-      await attempts.release(`staff-sign-in-address:${request.address ?? 'unknown'}`);
+      await attempts.clear(secondKey);
+      await attempts.release(`staff-sign-in-address:${address}`);
       return {
         token,
         csrf,
@@ -518,11 +550,8 @@ export function staffService(deps: StaffDeps) {
         if (staff.role === role) return;
         if (staff.role === 'owner' && staff.status === 'active' && owners <= 1)
           throw conflict('The shop needs an owner: make someone else owner first', 'role');
-        await trx
-          .updateTable('staff')
-          .set({ role, sessions_since: new Date(), updated_at: new Date() })
-          .where('id', '=', staffId)
-          .execute();
+        await trx.updateTable('staff').set({ role, updated_at: new Date() }).where('id', '=', staffId).execute();
+        await endSessions(trx, staffId);
         await recordAudit(trx, actor, {
           action: 'staff.role_changed',
           subject: { kind: 'staff', id: staffId },
@@ -546,11 +575,8 @@ export function staffService(deps: StaffDeps) {
         if (!staff) throw notFound('No such staff member');
         if (staff.role === 'owner' && staff.status === 'active' && owners <= 1)
           throw conflict('The shop needs an owner: the last owner cannot be removed');
-        await trx
-          .updateTable('staff')
-          .set({ status: 'removed', sessions_since: new Date(), updated_at: new Date() })
-          .where('id', '=', staffId)
-          .execute();
+        await trx.updateTable('staff').set({ status: 'removed', updated_at: new Date() }).where('id', '=', staffId).execute();
+        await endSessions(trx, staffId);
         await trx
           .updateTable('staff_invites')
           .set({ expires_at: new Date() })
@@ -569,6 +595,9 @@ export function staffService(deps: StaffDeps) {
     async changePassword(principal: StaffPrincipal, input: { current: unknown; next: unknown }, request: RequestFacts = {}) {
       const problem = passwordProblem(input.next);
       if (problem) throw badRequest(problem, 'password');
+      // A stolen session cannot guess the current password without limit.
+      const tries = await attempts.reserve(`staff-password-change:${principal.id}`, SIGN_IN_FAILURES);
+      if (!tries.allowed) throw tooManyRequests(`Too many wrong passwords: try again in ${minutes(tries.retryMs)}`);
       const row = await db.selectFrom('staff').select('password_hash').where('id', '=', principal.id).executeTakeFirstOrThrow();
       if (typeof input.current !== 'string' || !row.password_hash || !(await verifyPassword(row.password_hash, input.current))) {
         throw badRequest('The current password is not right', 'currentPassword');

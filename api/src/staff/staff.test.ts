@@ -164,33 +164,25 @@ describe('sign-in', () => {
     ]);
   });
 
-  it('locks an account after five failures, for longer each time, and says so in the audit trail', async () => {
+  it('locks an account after five wrong codes with the right password, for longer each time, and says so in the audit trail', async () => {
     const m = await enrolled('support');
     const from = { 'X-Forwarded-For': '198.51.100.7' };
+    const wrongCode = () => api.http.post('/api/admin/session').set(from).send({ email: m.email, password: PASSWORD, code: '000000' });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      statuses.push(
-        (await api.http.post('/api/admin/session').set(from).send({ email: m.email, password: 'wrong password!', code: '000000' })).status,
-      );
-    }
+    for (let i = 0; i < 6; i++) statuses.push((await wrongCode()).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    // Locked: even the right password and code are refused now.
+    // Locked: even the right password and code are refused now, from anywhere.
     const locked = await api.http
       .post('/api/admin/session')
-      .set(from)
+      .set({ 'X-Forwarded-For': '198.51.100.70' })
       .send({ email: m.email, password: PASSWORD, code: nextCode(m.secret) });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/locked; try again in 15 minutes/);
-    const row = await api.database.db
-      .selectFrom('staff')
-      .select(['lockouts', 'locked_until'])
-      .where('id', '=', m.id)
-      .executeTakeFirstOrThrow();
+    const row = await api.database.db.selectFrom('staff').select(['lockouts']).where('id', '=', m.id).executeTakeFirstOrThrow();
     expect(row.lockouts).toBe(1);
     // The next lock-out lasts twice as long.
     await sql`update staff set locked_until = now() - interval '1 second' where id = ${m.id}`.execute(api.database.db);
-    for (let i = 0; i < 6; i++)
-      await api.http.post('/api/admin/session').set(from).send({ email: m.email, password: 'wrong password!', code: '000000' });
+    for (let i = 0; i < 6; i++) await wrongCode();
     const again = await api.http
       .post('/api/admin/session')
       .set(from)
@@ -203,6 +195,47 @@ describe('sign-in', () => {
       .where('action', '=', 'staff.locked_out')
       .execute();
     expect(actions).toHaveLength(2);
+  });
+
+  it('lets no one who lacks the password lock an account: wrong passwords stop only their own address', async () => {
+    const m = await enrolled('support');
+    const guesser = { 'X-Forwarded-For': '198.51.100.11' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push(
+        (await api.http.post('/api/admin/session').set(guesser).send({ email: m.email, password: 'a wrong password', code: '000000' }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Its owner, elsewhere, signs in.
+    const owner = await api.http
+      .post('/api/admin/session')
+      .set({ 'X-Forwarded-For': '198.51.100.12' })
+      .send({ email: m.email, password: PASSWORD, code: nextCode(m.secret) });
+    expect(owner.status).toBe(201);
+    const row = await api.database.db
+      .selectFrom('staff')
+      .select(['lockouts', 'locked_until'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ lockouts: 0, locked_until: null });
+  });
+
+  it('answers an e-mail that is not on the staff exactly as one that is, wrong password after wrong password', async () => {
+    const m = await enrolled('support');
+    const answers = async (email: string, address: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await api.http
+          .post('/api/admin/session')
+          .set({ 'X-Forwarded-For': address })
+          .send({ email, password: 'a wrong password', code: '000000' });
+        out.push(`${res.status} ${String(res.body.message).replace(/\d+ minutes?/, 'N minutes')}`);
+      }
+      return out;
+    };
+    expect(await answers(m.email, '198.51.100.21')).toEqual(await answers(uniqueEmail('nobody'), '198.51.100.22'));
   });
 
   it('checks at most five passwords of one account, however many attempts come at once', async () => {
@@ -236,6 +269,23 @@ describe('sessions', () => {
     expect(changed.status).toBe(204);
     expect((await me(a)).status).toBe(401);
     expect((await me(b)).status).toBe(401);
+  });
+
+  it('let a session guess its current password five times in a window, no more', async () => {
+    const m = await enrolled('support');
+    const s = await signIn(m);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (
+          await api.http
+            .put('/api/admin/me/password')
+            .set(s.auth)
+            .send({ currentPassword: 'not it at all', password: 'another long password' })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
   it('end when the role changes or the person is removed', async () => {
@@ -306,7 +356,7 @@ describe('sign-in from one address', () => {
       .set(from)
       .send({ email: m.email, password: PASSWORD, code: nextCode(m.secret) });
     expect(res.status).toBe(429);
-    expect(res.body.message).toMatch(/from this address/);
+    expect(res.body.message).toMatch(/^Too many failed sign-ins: try again in \d+ minutes?$/);
   });
 });
 

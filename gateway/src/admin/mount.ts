@@ -57,6 +57,11 @@ export async function mountAdmin(
   const cookieOptions = { sameSite: 'strict' as const, secure, path: '/admin', maxAge: SESSION_MAX_S * 1000 };
   app.use(
     '/admin/graphql',
+    // Never framed, never anything but data: a page of another origin, or the storefront's, cannot put it in a frame.
+    (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+      res.set({ 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
+      next();
+    },
     ...graphqlHandler(server, {
       // The back office is same-origin only: no other site's page may call it.
       corsOrigins: [],

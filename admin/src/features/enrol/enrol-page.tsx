@@ -26,7 +26,12 @@ type EnrolValues = z.infer<typeof EnrolSchema>;
 /** The one-time link's page (/admin/enrol#token): a password, the authenticator, then the recovery codes, once. */
 export function EnrolPage() {
   // The token is in the fragment: it never reaches a server's logs or a Referer.
-  const [token] = useState(() => window.location.hash.slice(1));
+  const [token] = useState(() => {
+    const t = window.location.hash.slice(1);
+    // Out of the address bar and the history once read: a screen share or a later visitor does not see it.
+    if (t) window.history.replaceState(null, '', window.location.pathname);
+    return t;
+  });
   const { data, error, loading } = useInvitationQuery({ variables: { token }, skip: !token, fetchPolicy: 'network-only' });
   const [enrol, enrolled] = useEnrolMutation();
   const [refused, setRefused] = useState<string | null>(null);
