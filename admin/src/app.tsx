@@ -5,6 +5,7 @@ import { OrderPage } from './features/order/order-page';
 import { OrdersPage } from './features/orders/orders-page';
 import { Shell } from './features/shell/shell';
 import { SignInPage } from './features/sign-in/sign-in-page';
+import { StaffPage } from './features/staff/staff-page';
 
 /** The back office's routes, under /admin/. Enrolment and sign-in stand alone; the desks sit in the shell. */
 export function App() {
@@ -18,6 +19,7 @@ export function App() {
           <Route path="/orders" element={<OrdersPage />} />
           <Route path="/orders/:id" element={<OrderPage />} />
           <Route path="/audit" element={<AuditPage />} />
+          <Route path="/staff" element={<StaffPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/orders" replace />} />
       </Routes>

@@ -18,6 +18,7 @@ export function Shell() {
         <nav aria-label="Desks">
           {may(me, 'orders:read') && <NavLink to="/orders">Orders</NavLink>}
           {may(me, 'audit:read') && <NavLink to="/audit">Audit trail</NavLink>}
+          {may(me, 'staff:manage') && <NavLink to="/staff">Staff</NavLink>}
         </nav>
         <span className="admin-who">
           {me.name || me.email} · {me.role.toLowerCase()}
