@@ -6,15 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/actor.js';
 import { DomainError } from '../domain/errors.js';
 import { CHECKOUT_TRANSITIONS } from '../payments/checkout-state.js';
-import {
-  createProviderOrder,
-  type ListedProduct,
-  newCustomer,
-  payInSimulator,
-  someProducts,
-  startTestApi,
-  type TestApi,
-} from '../test/harness.js';
+import { type ListedProduct, placeOrder as placeAnOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
 import { moveOrder } from './order-state.js';
 
 let api: TestApi;
@@ -29,32 +21,7 @@ const STAFF: Actor = { kind: 'staff', id: 'test-staff', label: 'desk@example.com
 const SHIPMENT = { carrier: 'Delhivery', trackingNumber: 'DL123456789IN', trackingUrl: 'https://track.example/DL123456789IN' };
 
 /** A real order, paid through the simulator and made by the browser's path. */
-async function placeOrder(): Promise<string> {
-  const c = await newCustomer(api);
-  await api.http.post('/api/user/cart').set(c.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 1 });
-  const paid = await payInSimulator(api, await createProviderOrder(api, product.price + 100, c.id));
-  const res = await api.http
-    .post('/api/user/cart/create-order')
-    .set(c.auth)
-    .send({
-      shippingInfo: {
-        firstname: 'A',
-        lastname: 'P',
-        address: '1 Road',
-        city: 'Surat',
-        state: 'Gujarat',
-        country: 'India',
-        pincode: 395003,
-      },
-      paymentInfo: {
-        razorpayOrderId: paid.body.razorpay_order_id,
-        razorpayPaymentId: paid.body.razorpay_payment_id,
-        razorpaySignature: paid.body.razorpay_signature,
-      },
-    });
-  expect(res.status).toBe(201);
-  return res.body.order._id as string;
-}
+const placeOrder = async () => (await placeAnOrder(api, product)).orderId;
 
 /** The shortest way from Ordered to `status` along the allowed moves. */
 function pathTo(status: OrderStatus): OrderStatus[] {

@@ -100,6 +100,32 @@ export function staffService(deps: StaffDeps) {
       .execute();
   };
 
+  /**
+   * A one-time enrolment link for a staff member, good for 24 hours, replacing any earlier one not used. Only the
+   * link's hash is kept, with the authenticator secret it will show (sealed).
+   */
+  async function issueInvite(trx: Transaction<Database>, staffId: string, invitedBy: string | null) {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+    await trx
+      .updateTable('staff_invites')
+      .set({ expires_at: new Date() })
+      .where('staff_id', '=', staffId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('staff_invites')
+      .values({
+        staff_id: staffId,
+        token_hash: hashToken(token),
+        totp_secret: sealer.seal(newTotpSecret()),
+        expires_at: expiresAt,
+        invited_by: invitedBy,
+      })
+      .execute();
+    return { link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
+  }
+
   async function activeOwners(trx: Transaction<Database>): Promise<number> {
     // Locked in one order, so two owners removing each other cannot both go.
     const rows = await trx
@@ -123,9 +149,7 @@ export function staffService(deps: StaffDeps) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badRequest('The e-mail address is not valid', 'email');
       if (!isStaffRole(input.role)) throw badRequest(`The role must be one of owner, manager, fulfilment, support, catalogue`, 'role');
       const role = input.role;
-      const token = newToken();
-      const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
-      const staffId = await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('staff')
           .select(['id', 'status'])
@@ -143,27 +167,14 @@ export function staffService(deps: StaffDeps) {
               .executeTakeFirstOrThrow()
           ).id;
         if (existing) await trx.updateTable('staff').set({ role, updated_at: new Date() }).where('id', '=', id).execute();
-        // A new invitation replaces any earlier one that was not used.
-        await trx
-          .updateTable('staff_invites')
-          .set({ expires_at: new Date() })
-          .where('staff_id', '=', id)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('staff_invites')
-          .values({
-            staff_id: id,
-            token_hash: hashToken(token),
-            totp_secret: sealer.seal(newTotpSecret()),
-            expires_at: expiresAt,
-            invited_by: invitedBy,
-          })
-          .execute();
-        await recordAudit(trx, actor, { action: 'staff.invited', subject: { kind: 'staff', id }, after: { email, role, expiresAt } });
-        return id;
+        const invitation = await issueInvite(trx, id, invitedBy);
+        await recordAudit(trx, actor, {
+          action: 'staff.invited',
+          subject: { kind: 'staff', id },
+          after: { email, role, expiresAt: invitation.expiresAt },
+        });
+        return { staffId: id, ...invitation };
       });
-      return { staffId, link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
     },
 
     /**
@@ -172,9 +183,7 @@ export function staffService(deps: StaffDeps) {
      */
     async inviteFirstOwner(): Promise<{ link: string; expiresAt: Date } | null> {
       if (await this.hasActiveOwner()) return null;
-      const token = newToken();
-      const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const pending = await trx
           .selectFrom('staff')
           .select('id')
@@ -183,23 +192,18 @@ export function staffService(deps: StaffDeps) {
           .executeTakeFirst();
         const id =
           pending?.id ?? (await trx.insertInto('staff').values({ email: '', role: 'owner' }).returning('id').executeTakeFirstOrThrow()).id;
-        await trx
-          .updateTable('staff_invites')
-          .set({ expires_at: new Date() })
-          .where('staff_id', '=', id)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('staff_invites')
-          .values({ staff_id: id, token_hash: hashToken(token), totp_secret: sealer.seal(newTotpSecret()), expires_at: expiresAt })
-          .execute();
+        const invitation = await issueInvite(trx, id, null);
         await recordAudit(
           trx,
           { kind: 'system' },
-          { action: 'staff.invited', subject: { kind: 'staff', id }, after: { role: 'owner', firstOwner: true, expiresAt } },
+          {
+            action: 'staff.invited',
+            subject: { kind: 'staff', id },
+            after: { role: 'owner', firstOwner: true, expiresAt: invitation.expiresAt },
+          },
         );
+        return invitation;
       });
-      return { link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
     },
 
     /** What the enrolment page shows for a link: who, which role, and the authenticator's QR code (nothing changes). */

@@ -189,3 +189,34 @@ export async function createProviderOrder(api: TestApi, amountRupees: number, cu
   const body = (await res.json()) as { id: string };
   return body.id;
 }
+
+/**
+ * A real order: a new customer buys one of `product` (its first colour), pays in the simulator and makes the
+ * order by the browser's path. Answers the order's id and its customer.
+ */
+export async function placeOrder(api: TestApi, product: ListedProduct): Promise<{ orderId: string; customer: TestCustomer }> {
+  const customer = await newCustomer(api);
+  await api.http.post('/api/user/cart').set(customer.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 1 });
+  const paid = await payInSimulator(api, await createProviderOrder(api, product.price + 100, customer.id));
+  const res = await api.http
+    .post('/api/user/cart/create-order')
+    .set(customer.auth)
+    .send({
+      shippingInfo: {
+        firstname: 'A',
+        lastname: 'P',
+        address: '1 Road',
+        city: 'Surat',
+        state: 'Gujarat',
+        country: 'India',
+        pincode: 395003,
+      },
+      paymentInfo: {
+        razorpayOrderId: paid.body.razorpay_order_id,
+        razorpayPaymentId: paid.body.razorpay_payment_id,
+        razorpaySignature: paid.body.razorpay_signature,
+      },
+    });
+  if (res.status !== 201) throw new Error(`the order was not made: ${res.status} ${JSON.stringify(res.body)}`);
+  return { orderId: res.body.order._id as string, customer };
+}

@@ -1,4 +1,4 @@
-import { createProviderOrder, type ListedProduct, newCustomer, payInSimulator, someProducts } from '@digitic/api/testing';
+import { type ListedProduct, placeOrder, someProducts } from '@digitic/api/testing';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,29 +129,7 @@ describe('the back office schema at /admin/graphql', () => {
 
   it('moves an order along with a version, tracking and a note, on the order’s timeline', async () => {
     const [product] = (await someProducts(gw.api, 'limit=1&sort=price')) as [ListedProduct];
-    const c = await newCustomer(gw.api);
-    await gw.api.http.post('/api/user/cart').set(c.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 1 });
-    const paid = await payInSimulator(gw.api, await createProviderOrder(gw.api, product.price + 100, c.id));
-    const made = await gw.api.http
-      .post('/api/user/cart/create-order')
-      .set(c.auth)
-      .send({
-        shippingInfo: {
-          firstname: 'A',
-          lastname: 'P',
-          address: '1 Road',
-          city: 'Surat',
-          state: 'Gujarat',
-          country: 'India',
-          pincode: 395003,
-        },
-        paymentInfo: {
-          razorpayOrderId: paid.body.razorpay_order_id,
-          razorpayPaymentId: paid.body.razorpay_payment_id,
-          razorpaySignature: paid.body.razorpay_signature,
-        },
-      });
-    const orderId = made.body.order._id as string;
+    const { orderId, customer: c } = await placeOrder(gw.api, product);
 
     const { email, secret, browser: b } = await enrolledOwner('fulfilment');
     await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
