@@ -61,6 +61,8 @@ export function createApp(options: AppOptions) {
     webhookRoutes({
       db,
       checkouts,
+      orderRefunds: services.orderRefunds,
+      onOrderRefund: () => services.notices.flush().catch((err: unknown) => logger.warn({ err }, 'order notices will be retried')),
       secret: config.razorpay.webhookSecret,
       previousSecret: config.razorpay.previousWebhookSecret,
       maxAgeSeconds: config.webhookMaxAgeSeconds,

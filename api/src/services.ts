@@ -14,6 +14,11 @@ import { usersService } from './users/service.js';
 import { sealer } from './staff/secrets.js';
 import { staffService } from './staff/service.js';
 import { ordersDesk } from './staff/orders-desk.js';
+import { customersDesk } from './staff/customers-desk.js';
+import { noticesService } from './orders/notices.js';
+import { orderRefundsService } from './orders/order-refunds.js';
+import { cancelOrders } from './orders/cancel.js';
+import { returnsService } from './returns/service.js';
 
 export type Log = (line: string, detail?: unknown) => void;
 
@@ -56,14 +61,34 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     keyId: config.razorpay.keyId,
     webUrl: config.webUrl,
     shopName: config.shopName,
-    outcome: (o, source) => metrics.checkout(o, source),
+    outcome: (o, source) => {
+      metrics.checkout(o, source);
+      if (o === 'refunded') metrics.refund('automatic');
+    },
     startWaitMs: inputs.startWaitMs,
   });
+  const notices = noticesService({
+    db,
+    mailer,
+    log,
+    webUrl: config.webUrl,
+    shopName: config.shopName,
+    returnWindowDays: config.returnWindowDays,
+    sent: (kind) => metrics.email(kind),
+  });
+  const orderRefunds = orderRefundsService({ db, payments, log, processed: (source) => metrics.refund(source) });
+  const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log });
+  const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
   return {
     db,
     config,
     staff: staffService({ db, sealer: sealer(config.jwtSecret), attempts, adminUrl: `${config.webUrl}/admin`, shopName: config.shopName }),
-    ordersDesk: ordersDesk(db),
+    ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved: (from, to) => metrics.transition(from, to) }),
+    customersDesk: customersDesk(db),
+    notices,
+    orderRefunds,
+    cancels,
+    returns,
     payments,
     mailer,
     log,
@@ -73,9 +98,9 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     users: usersService({ db, jwtSecret: config.jwtSecret, webUrl: config.webUrl, mailer, attempts }),
     products: productsService(db),
     cart: cartService(db),
-    orders: ordersService(db, payments, checkouts, (o) => metrics.payment(o)),
-    /** One reconciliation pass (the timer's, the command's): what webhooks missed, and retries. */
-    reconcile: () => reconcile({ db, payments, checkouts }, config.reconcile),
+    orders: ordersService(db, payments, checkouts, (o) => metrics.payment(o), { returnWindowDays: config.returnWindowDays }),
+    /** One reconciliation pass (the timer's, the command's): what webhooks missed, and retries (refunds and e-mails included). */
+    reconcile: () => reconcile({ db, payments, checkouts, orderRefunds, notices }, config.reconcile),
   };
 }
 

@@ -96,6 +96,12 @@ export function createSimulator(options: SimulatorOptions = {}) {
     if (!payment) return fail(res, 400, 'The id provided does not exist');
     res.json(payment);
   });
+  v1.get('/payments/:id/refunds', (req, res) => {
+    const id = String(req.params.id);
+    if (!store.payments.has(id)) return fail(res, 400, 'The id provided does not exist');
+    const items = [...store.refunds.values()].filter((r) => r.payment_id === id).reverse();
+    res.json({ entity: 'collection', count: items.length, items });
+  });
   v1.post('/payments/:id/refund', (req, res) => {
     const payment = store.payments.get(String(req.params.id));
     if (!payment) return fail(res, 400, 'The id provided does not exist');

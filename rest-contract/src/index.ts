@@ -118,6 +118,8 @@ export interface AddressRecord {
 }
 
 export interface OrderItemRecord {
+  /** The line's own id: what a return names. */
+  _id: string;
   product: { _id: string; title: string; images: ImageRecord[] };
   color: ColorRecord;
   quantity: number;
@@ -133,6 +135,48 @@ export interface OrderRecord {
   paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
   shippingInfo: AddressRecord;
   createdAt: string;
+  /** After the sale: where the parcel is, what was refunded, what is being returned, and what the shopper may still do. */
+  shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  canCancel: boolean;
+  /** The last moment a return may be asked for, while that is still ahead; otherwise null. */
+  returnUntil: string | null;
+  refunds: OrderRefundRecord[];
+  returns: ReturnRecord[];
+}
+
+export interface OrderRefundRecord {
+  _id: string;
+  /** Rupees. */
+  amount: number;
+  state: 'requested' | 'pending' | 'processed' | 'failed';
+  reason: string;
+  createdAt: string;
+}
+
+export interface ReturnRecord {
+  _id: string;
+  status: 'Requested' | 'Approved' | 'Rejected' | 'Received' | 'Refunded';
+  reason: string;
+  comment: string | null;
+  decisionNote: string | null;
+  lines: { itemId: string; quantity: number }[];
+  createdAt: string;
+}
+
+/** The reasons a shopper picks from (shop-rules' RETURN_REASONS; the api's validator is checked against this at compile time). */
+export type ReturnReasonName = 'Damaged or defective' | 'Not as described' | 'Wrong item or colour' | 'No longer needed' | 'Other';
+
+export interface ReturnRequestBody {
+  lines: { itemId: string; quantity: number }[];
+  reason: ReturnReasonName;
+  comment?: string | null;
+}
+
+export interface CancelOrderBody {
+  reason?: string | null;
 }
 
 export interface CheckoutRecord {

@@ -8,5 +8,6 @@ export * from './attempts.js';
 export * from './money.js';
 export * from './order-lifecycle.js';
 export * from './quantity.js';
+export * from './return-lifecycle.js';
 export * from './shipping.js';
 export * from './staff-permissions.js';

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   // loopback by default; in Docker, the gateways' network (uniquelocal, or their subnet).
   API_TRUST_PROXY: z.string().min(1).default('loopback'),
   SHOP_NAME: z.string().min(1).max(60).default('Digitic'),
+  // The days after delivery a shopper may ask for a return (the shop advertises "Free returns within 14 days").
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -72,6 +74,7 @@ export interface ApiConfig {
   reconcile: { intervalSeconds: number; afterSeconds: number; expireAfterSeconds: number };
   internalToken: string | undefined;
   shopName: string;
+  returnWindowDays: number;
   seedDemo: boolean;
   metricsToken: string | undefined;
   /** Express's "trust proxy": which proxies may name the client in X-Forwarded-For. */
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     // Only the embedded database needs it (commands reach the api that owns the files); PostgreSQL takes commands directly.
     internalToken: env.INTERNAL_TOKEN ?? (env.DATABASE_URL ? undefined : localSecret(env.DATA_DIR, 'internal-token')),
     shopName: env.SHOP_NAME,
+    returnWindowDays: env.RETURN_WINDOW_DAYS,
     seedDemo: env.SEED_DEMO,
     metricsToken: env.METRICS_TOKEN,
     trustProxy: env.API_TRUST_PROXY,

@@ -1,4 +1,4 @@
-import type { OrderStatus, StaffRole } from '@digitic/shop-rules';
+import type { OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -333,12 +333,77 @@ export interface StaffSessionsTable {
   user_agent: string | null;
 }
 
+/** Which units of an order's lines a refund or a return is about. */
+export interface LineQuantity {
+  itemId: string;
+  quantity: number;
+}
+
+export type RefundState = 'requested' | 'pending' | 'processed' | 'failed';
+
+export interface OrderRefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  return_id: string | null;
+  /** Paise. */
+  amount: number;
+  lines: Json<LineQuantity[]>;
+  reason: string;
+  restock: ColumnType<boolean, boolean | undefined, boolean>;
+  state: ColumnType<RefundState, RefundState | undefined, RefundState>;
+  provider_refund_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  source: string;
+  actor_kind: ActorKind;
+  actor_id: string | null;
+  actor_label: string | null;
+  created_at: CreatedAt;
+  processed_at: Stamp;
+}
+
+export interface ReturnsTable {
+  id: Generated<string>;
+  order_id: string;
+  customer_id: string;
+  status: ColumnType<ReturnStatus, ReturnStatus | undefined, ReturnStatus>;
+  version: Generated<number>;
+  reason: string;
+  comment: string | null;
+  lines: Json<LineQuantity[]>;
+  decision_note: string | null;
+  restocked: boolean | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  decided_at: Stamp;
+  received_at: Stamp;
+  refunded_at: Stamp;
+}
+
+export type NoticeKind = 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'return-approved' | 'return-rejected';
+
+export interface OrderNoticesTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: NoticeKind;
+  event_key: string;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  claimed_at: Stamp;
+  sent_at: Stamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   order_events: OrderEventsTable;
+  order_refunds: OrderRefundsTable;
+  order_notices: OrderNoticesTable;
+  returns: ReturnsTable;
   audit_log: AuditLogTable;
   checkouts: CheckoutsTable;
   webhook_events: WebhookEventsTable;

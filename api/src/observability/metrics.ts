@@ -47,6 +47,30 @@ export function createApiMetrics(sources: {
     labelNames: ['result'],
     registers: [registry],
   });
+  const staffSignIns = new Counter({
+    name: 'staff_sign_ins_total',
+    help: 'Back-office sign-ins by outcome: signed_in, refused (wrong password or code), locked, throttled, invalid',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const transitions = new Counter({
+    name: 'order_transitions_total',
+    help: 'Order status changes by kind (from → to)',
+    labelNames: ['from', 'to'],
+    registers: [registry],
+  });
+  const refunds = new Counter({
+    name: 'refunds_total',
+    help: 'Refunds processed by the provider, by source: staff, cancellation, return, provider (made at the provider), automatic (a payment that made no order)',
+    labelNames: ['source'],
+    registers: [registry],
+  });
+  const emails = new Counter({
+    name: 'order_emails_total',
+    help: 'Order e-mails sent to shoppers, by kind (shipped, delivered, cancelled, refunded, return-approved, return-rejected)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'unsettled_payments',
     help: 'Captured payments that made no order and are not refunded yet',
@@ -79,6 +103,18 @@ export function createApiMetrics(sources: {
     },
     checkout(outcome: string, source = '') {
       checkouts.inc({ outcome, source });
+    },
+    staffSignIn(outcome: 'signed_in' | 'refused' | 'locked' | 'throttled' | 'invalid') {
+      staffSignIns.inc({ outcome });
+    },
+    transition(from: string, to: string) {
+      transitions.inc({ from, to });
+    },
+    refund(source: string) {
+      refunds.inc({ source });
+    },
+    email(kind: string) {
+      emails.inc({ kind });
     },
     reconciliation(result: 'ran' | 'skipped' | 'failed', counts?: Record<'checked' | 'ordered' | 'refused' | 'expired', number>) {
       reconciliations.inc({ result });

@@ -4,6 +4,7 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { badRequest, notFound, transitionRefused, versionConflict } from '../domain/errors.js';
+import { enqueueNotice } from './notices.js';
 import { addOrderEvent } from './timeline.js';
 
 // An order's status moves only here, by the table the shop's rules declare (shop-rules' ORDER_TRANSITIONS):
@@ -101,6 +102,9 @@ export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
       before: { status: from, version: order.version },
       after: { status: move.to, version: moved.version, ...(shipment ? { shipment } : {}), ...(move.note ? { note: move.note } : {}) },
     });
+    // The shopper is told when the parcel leaves (with its tracking) and when it arrives, once each.
+    if (move.to === 'Shipped') await enqueueNotice(trx, orderId, 'shipped', `shipped:${orderId}`, shipment ?? {});
+    if (move.to === 'Delivered') await enqueueNotice(trx, orderId, 'delivered', `delivered:${orderId}`);
     return { order: moved, from };
   };
   return db.isTransaction ? inTransaction(db as Transaction<Database>) : db.transaction().execute(inTransaction);

@@ -76,8 +76,20 @@ describe('POST /api/user/cart/create-order', () => {
     });
     const [p, q] = products as [ListedProduct, ListedProduct];
     expect(res.body.order.orderItems).toEqual([
-      { product: { _id: p._id, title: p.title, images: expect.any(Array) }, color: p.color[0], quantity: 2, price: p.price },
-      { product: { _id: q._id, title: q.title, images: expect.any(Array) }, color: q.color[1], quantity: 1, price: q.price },
+      {
+        _id: expect.any(String),
+        product: { _id: p._id, title: p.title, images: expect.any(Array) },
+        color: p.color[0],
+        quantity: 2,
+        price: p.price,
+      },
+      {
+        _id: expect.any(String),
+        product: { _id: q._id, title: q.title, images: expect.any(Array) },
+        color: q.color[1],
+        quantity: 1,
+        price: q.price,
+      },
     ]);
     expect((await api.http.get('/api/user/cart').set(c.auth)).body).toEqual([]);
 

@@ -1,11 +1,16 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
+import { notFound } from '../domain/errors.js';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { parseInput } from '../http/validate.js';
-import { CreateOrderInput } from './schemas.js';
+import { shopper } from '../audit/actor.js';
+import { ReturnRequestInput } from '../returns/service.js';
+import { CancelOrderInput, CreateOrderInput } from './schemas.js';
 
 export function ordersRoutes(deps: AppDeps): Router {
-  const { orders } = deps;
+  const { orders, cancels, returns } = deps;
+  const asShopper = (req: Request, res: Response) =>
+    shopper(currentCustomer(res).id, { address: req.ip ?? null, requestId: (res.locals.requestId as string | undefined) ?? null });
   const router = Router();
 
   router.post('/user/cart/create-order', deps.auth, async (req, res) => {
@@ -15,6 +20,24 @@ export function ordersRoutes(deps: AppDeps): Router {
   });
   router.get('/user/getmyorders', deps.auth, async (_req, res) => {
     res.json({ orders: await orders.myOrders(currentCustomer(res).id) });
+  });
+  // After the sale: the shopper cancels before the parcel ships, or asks for a return within the window.
+  router.get('/user/orders/:id', deps.auth, async (req, res) => {
+    res.json({ order: await orders.mine(currentCustomer(res).id, String(req.params.id)) });
+  });
+  router.post('/user/orders/:id/cancel', deps.auth, async (req, res) => {
+    const { reason } = parseInput(CancelOrderInput, req.body ?? {});
+    const customerId = currentCustomer(res).id;
+    const id = String(req.params.id);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Order not found');
+    await cancels.cancel(id, { actor: asShopper(req, res), customerId, reason });
+    res.json({ order: await orders.mine(customerId, id), success: true });
+  });
+  router.post('/user/orders/:id/returns', deps.auth, async (req, res) => {
+    const customerId = currentCustomer(res).id;
+    const id = String(req.params.id);
+    await returns.request(customerId, id, parseInput(ReturnRequestInput, req.body), asShopper(req, res));
+    res.status(201).json({ order: await orders.mine(customerId, id), success: true });
   });
   return router;
 }

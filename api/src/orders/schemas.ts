@@ -1,4 +1,5 @@
-import type { CreateOrderBody } from '@digitic/rest-contract';
+import type { CancelOrderBody, CreateOrderBody, ReturnRequestBody } from '@digitic/rest-contract';
+import type { ReturnRequestInput } from '../returns/service.js';
 import type { Accepts } from '../http/validate.js';
 import { ShippingAddress } from '@digitic/shop-rules/address';
 import { z } from 'zod';
@@ -23,3 +24,9 @@ export const CreateOrderInput = z.object({
 
 // The contract's body is what this takes.
 export type ContractBodies = [Accepts<typeof CreateOrderInput, CreateOrderBody>];
+
+export const CancelOrderInput = z.object({
+  reason: z.string().trim().max(500, 'The reason is at most 500 characters').nullish(),
+});
+
+export type AfterSaleBodies = [Accepts<typeof CancelOrderInput, CancelOrderBody>, Accepts<typeof ReturnRequestInput, ReturnRequestBody>];

@@ -1,15 +1,26 @@
+import { returnWindowEnds, shopperMayCancel } from '@digitic/shop-rules';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, Order } from '../db/schema.js';
 
-/** Orders with their items, products and colours, in three queries for any number of orders. */
-export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder<Database, 'orders', Order>) {
+/**
+ * Orders as the shopper sees them: items, products and colours, the parcel's tracking, refunds and
+ * returns, and what the shopper may still do (cancel, ask for a return), in five queries for any number of orders.
+ */
+export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder<Database, 'orders', Order>, returnWindowDays = 14) {
   const orders = await query.execute();
   if (orders.length === 0) return [];
+  const ids = orders.map((o) => o.id);
+  const [refunds, returns] = await Promise.all([
+    db.selectFrom('order_refunds').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
+    db.selectFrom('returns').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
+  ]);
+  const now = Date.now();
   const items = await db
     .selectFrom('order_items as i')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .innerJoin('colors as c', 'c.id', 'i.color_id')
     .select([
+      'i.id',
       'i.order_id',
       'i.quantity',
       'i.price',
@@ -35,6 +46,7 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
     orderItems: items
       .filter((i) => i.order_id === o.id)
       .map((i) => ({
+        _id: i.id,
         product: { _id: i.product_id, title: i.title, images: i.images },
         color: { _id: i.color_id, title: i.color_title },
         quantity: i.quantity,
@@ -45,5 +57,29 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
     paidAt: o.paid_at.toISOString(),
     createdAt: o.created_at.toISOString(),
     updatedAt: o.updated_at.toISOString(),
+    shipment:
+      o.carrier && o.tracking_number ? { carrier: o.carrier, trackingNumber: o.tracking_number, trackingUrl: o.tracking_url } : null,
+    shippedAt: o.shipped_at?.toISOString() ?? null,
+    deliveredAt: o.delivered_at?.toISOString() ?? null,
+    cancelledAt: o.cancelled_at?.toISOString() ?? null,
+    canCancel: shopperMayCancel(o.order_status),
+    returnUntil: (() => {
+      const ends = o.order_status === 'Delivered' ? returnWindowEnds(o.delivered_at, returnWindowDays) : null;
+      return ends && ends.getTime() > now ? ends.toISOString() : null;
+    })(),
+    refunds: refunds
+      .filter((r) => r.order_id === o.id)
+      .map((r) => ({ _id: r.id, amount: r.amount / 100, state: r.state, reason: r.reason, createdAt: r.created_at.toISOString() })),
+    returns: returns
+      .filter((r) => r.order_id === o.id)
+      .map((r) => ({
+        _id: r.id,
+        status: r.status,
+        reason: r.reason,
+        comment: r.comment,
+        decisionNote: r.decision_note,
+        lines: r.lines,
+        createdAt: r.created_at.toISOString(),
+      })),
   }));
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ShippingInfo } from '../db/schema.js';
-import { conflict, paymentFailed } from '../domain/errors.js';
+import { conflict, notFound, paymentFailed } from '../domain/errors.js';
 import type { CheckoutsService } from '../payments/checkouts.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import type { PaymentOutcome } from '../observability/metrics.js';
@@ -17,9 +17,11 @@ export function ordersService(
   payments: PaymentProvider,
   checkouts: CheckoutsService,
   outcome: (o: PaymentOutcome) => void = () => {},
+  options: { returnWindowDays?: number } = {},
 ) {
+  const windowDays = options.returnWindowDays ?? 14;
   async function orderById(id: string) {
-    const [order] = await ordersJson(db, db.selectFrom('orders').selectAll().where('id', '=', id));
+    const [order] = await ordersJson(db, db.selectFrom('orders').selectAll().where('id', '=', id), windowDays);
     if (!order) throw new Error(`order ${id} vanished`);
     return order;
   }
@@ -41,7 +43,19 @@ export function ordersService(
       return ordersJson(
         db,
         db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        windowDays,
       );
+    },
+
+    /** One of the customer's own orders (anyone else's is "not found"). */
+    async mine(customerId: string, orderId: string) {
+      const [order] = await ordersJson(
+        db,
+        db.selectFrom('orders').selectAll().where('id', '=', orderId).where('customer_id', '=', customerId),
+        windowDays,
+      );
+      if (!order) throw notFound('Order not found');
+      return order;
     },
 
     /**

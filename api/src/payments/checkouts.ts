@@ -14,7 +14,8 @@ import { markRefunded, settleUnsettled } from './refunds.js';
 import { awaitLease, dropLease } from '../db/lease.js';
 import type { Checkout, CheckoutLine, Database, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict, paymentFailed } from '../domain/errors.js';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
+import type { Mailer } from '../mail/mailer.js';
+import { type OnceMail, sendOnce as sendOnceWith } from '../mail/send-once.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 
@@ -117,28 +118,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
   const byProviderOrder = (providerOrderId: string) =>
     db.selectFrom('checkouts').selectAll().where('razorpay_order_id', '=', providerOrderId).executeTakeFirst();
 
-  /**
-   * Sends a mail once: the claim is a conditional update only one caller wins; when sending fails the
-   * claim is given back, so the next reconciliation run tries again. Never twice, retried until sent.
-   */
-  async function sendOnce(mail: {
-    what: string;
-    claim: () => Promise<{ numUpdatedRows: bigint }>;
-    release: () => Promise<unknown>;
-    compose: () => Promise<MailMessage | null>;
-  }): Promise<boolean> {
-    if (Number((await mail.claim()).numUpdatedRows) !== 1) return false;
-    try {
-      const message = await mail.compose();
-      if (!message) return false;
-      await mailer.send(message);
-      return true;
-    } catch (err) {
-      await mail.release();
-      log(`${mail.what} could not be sent; it will be retried`, err);
-      return false;
-    }
-  }
+  const sendOnce = (mail: OnceMail) => sendOnceWith(mailer, log, mail);
 
   /** The order's confirmation, once whichever path made the order. */
   const sendConfirmation = (orderId: string) =>
@@ -479,17 +459,19 @@ export function checkoutsService(deps: CheckoutsDeps) {
 
     /** A refund the provider reports (webhook): recorded once; a kept payment it covers is settled and the shopper told. */
     async recordRefund(refund: { id: string; payment_id: string; amount: number; status: string }, source: string) {
-      const inserted = await db
-        .insertInto('payment_refunds')
-        .values({ refund_id: refund.id, razorpay_payment_id: refund.payment_id, amount: refund.amount, status: refund.status, source })
-        .onConflict((oc) => oc.column('refund_id').doNothing())
-        .executeTakeFirst();
+      // The kept payment first: while an automatic refund of it is under way its row is locked, so this
+      // waits for that refund to be written (with its own source) instead of racing it to the ledger.
       const settled = await db
         .updateTable('unsettled_payments')
         .set({ refund_id: refund.id, refunded_at: new Date() })
         .where('razorpay_payment_id', '=', refund.payment_id)
         .where('refunded_at', 'is', null)
         .where('amount_paid', '<=', refund.amount)
+        .executeTakeFirst();
+      const inserted = await db
+        .insertInto('payment_refunds')
+        .values({ refund_id: refund.id, razorpay_payment_id: refund.payment_id, amount: refund.amount, status: refund.status, source })
+        .onConflict((oc) => oc.column('refund_id').doNothing())
         .executeTakeFirst();
       if (Number(settled.numUpdatedRows) === 1) {
         await markRefunded(db, refund.payment_id, WEBHOOK);

@@ -29,6 +29,9 @@ export interface ProviderRefund {
   amount: number;
   payment_id: string;
   status: string;
+  /** What the shop sent with the refund: its own refund id, so a retry can find a refund already made. */
+  receipt?: string | null;
+  notes?: Record<string, string> | unknown[];
 }
 
 export interface PaymentProvider {
@@ -39,8 +42,10 @@ export interface PaymentProvider {
   /** Every payment attempt made on a provider order (Razorpay's orders.fetchPayments). */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
-  /** Refunds `amountPaise` of a captured payment. */
-  refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund>;
+  /** Refunds `amountPaise` of a captured payment; `receipt` is the shop's own id for the refund (at most 40 characters). */
+  refund(paymentId: string, amountPaise: number, notes: Record<string, string>, receipt?: string): Promise<ProviderRefund>;
+  /** Every refund made of a payment (Razorpay's payments.fetchMultipleRefund), newest first. */
+  fetchRefunds(paymentId: string): Promise<ProviderRefund[]>;
 }
 
 /** Kept under its old name for the api's tests: the shared hook lives with the simulator. */
@@ -85,9 +90,15 @@ export function createRazorpayProvider(options: { keyId: string; keySecret: stri
     fetchOrder: (orderId) => call<ProviderOrder>(() => client.orders.fetch(orderId)),
     fetchOrderPayments: async (orderId) => (await call<{ items: ProviderPayment[] }>(() => client.orders.fetchPayments(orderId))).items,
     fetchPayment: (paymentId) => call<ProviderPayment>(() => client.payments.fetch(paymentId)),
-    async refund(paymentId, amountPaise, notes) {
+    fetchRefunds: async (paymentId) =>
+      (await call<{ items: ProviderRefund[] }>(() => client.payments.fetchMultipleRefund(paymentId, { count: 100 }))).items,
+    async refund(paymentId, amountPaise, notes, receipt) {
       try {
-        return (await client.payments.refund(paymentId, { amount: amountPaise, notes })) as unknown as ProviderRefund;
+        return (await client.payments.refund(paymentId, {
+          amount: amountPaise,
+          notes,
+          ...(receipt ? { receipt } : {}),
+        })) as unknown as ProviderRefund;
       } catch (err) {
         const e = err as { statusCode?: number; error?: { description?: string } } | null;
         if (

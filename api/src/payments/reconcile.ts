@@ -6,6 +6,8 @@ import * as lease from '../db/lease.js';
 import type { Database } from '../db/schema.js';
 import type { CheckoutsService } from './checkouts.js';
 import type { PaymentProvider } from './provider.js';
+import type { OrderRefundsService } from '../orders/order-refunds.js';
+import type { NoticesService } from '../orders/notices.js';
 
 export interface ReconcileSettings {
   /** A checkout unpaid for this long is asked about at the provider. */
@@ -22,6 +24,9 @@ export interface ReconcileReport {
   refunds: number;
   confirmations: number;
   notices: number;
+  /** Order refunds sent to the provider or settled from its word, and order e-mails sent. */
+  orderRefunds: number;
+  orderEmails: number;
   errors: string[];
 }
 
@@ -43,11 +48,28 @@ export const releaseLease = (db: Kysely<Database>, holder: string): Promise<void
  * refund notices. Safe to run anywhere at any time: each step is idempotent on the rows it reads.
  */
 export async function reconcile(
-  deps: { db: Kysely<Database>; payments: PaymentProvider; checkouts: CheckoutsService },
+  deps: {
+    db: Kysely<Database>;
+    payments: PaymentProvider;
+    checkouts: CheckoutsService;
+    orderRefunds?: OrderRefundsService;
+    notices?: NoticesService;
+  },
   settings: ReconcileSettings,
 ): Promise<ReconcileReport> {
   const { db, payments, checkouts } = deps;
-  const report: ReconcileReport = { checked: 0, ordered: 0, refused: 0, expired: 0, refunds: 0, confirmations: 0, notices: 0, errors: [] };
+  const report: ReconcileReport = {
+    checked: 0,
+    ordered: 0,
+    refused: 0,
+    expired: 0,
+    refunds: 0,
+    confirmations: 0,
+    notices: 0,
+    orderRefunds: 0,
+    orderEmails: 0,
+    errors: [],
+  };
   const now = Date.now();
   // Each open checkout is asked about again once a quarter of its age has passed since the last
   // time (an abandoned one costs about ten provider calls before it expires, not one a run), and
@@ -104,6 +126,14 @@ export async function reconcile(
     .execute();
   for (const u of unnoticed) if (await checkouts.sendRefundNotice(u.razorpay_payment_id)) report.notices += 1;
 
+  // Order refunds the provider did not take yet, or has not processed yet; then the order e-mails still owed.
+  if (deps.orderRefunds) {
+    const r = await deps.orderRefunds.retry();
+    report.orderRefunds += r.sent + r.settled;
+    report.errors.push(...r.errors);
+  }
+  if (deps.notices) report.orderEmails += await deps.notices.flush(200);
+
   // Event ids are kept long past Razorpay's retry window (24 h), then forgotten.
   await db
     .deleteFrom('webhook_events')
@@ -116,7 +146,8 @@ export async function reconcile(
 export function describeReport(r: ReconcileReport): string {
   return (
     `checked ${r.checked} open checkouts: ${r.ordered} ordered, ${r.refused} refused and refunded, ${r.expired} expired; ` +
-    `${r.refunds} refunds, ${r.confirmations} confirmations and ${r.notices} refund notices sent` +
+    `${r.refunds} refunds, ${r.confirmations} confirmations and ${r.notices} refund notices sent; ` +
+    `${r.orderRefunds} order refunds sent or settled, ${r.orderEmails} order e-mails sent` +
     (r.errors.length > 0 ? `; ${r.errors.length} errors (${r.errors.slice(0, 3).join('; ')})` : '')
   );
 }

@@ -5,12 +5,17 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { DomainError, unavailable } from '../domain/errors.js';
 import type { CheckoutsService } from './checkouts.js';
+import type { OrderRefundsService } from '../orders/order-refunds.js';
 
 export type WebhookOutcome = 'received' | 'verified' | 'rejected' | 'duplicate' | 'processed' | 'ignored';
 
 export interface WebhookDeps {
   db: Kysely<Database>;
   checkouts: CheckoutsService;
+  /** Settles the refunds of orders (staff's, cancellations', returns') and records those made at the provider. */
+  orderRefunds?: OrderRefundsService;
+  /** After an order's refund is settled: its e-mail is sent now rather than at the next timer pass. */
+  onOrderRefund?: () => Promise<unknown>;
   /** RAZORPAY_WEBHOOK_SECRET; without it the endpoint answers 503 (nothing is trusted unsigned). */
   secret: string | undefined;
   /** RAZORPAY_WEBHOOK_SECRET_PREVIOUS: also accepted, for events signed before the secret changed. */
@@ -42,6 +47,8 @@ const Refund = z.object({
   payment_id: z.string().regex(/^pay_\w{6,40}$/),
   amount: z.number().int().positive(),
   status: z.string(),
+  receipt: z.string().max(100).nullish(),
+  notes: z.union([z.record(z.string(), z.string()), z.array(z.unknown())]).optional(),
 });
 const Event = z.object({
   entity: z.literal('event'),
@@ -84,7 +91,9 @@ async function apply(deps: WebhookDeps, event: Event): Promise<{ outcome: string
     case 'refund.processed': {
       const refund = need(event.payload.refund?.entity, 'refund');
       const recorded = await checkouts.recordRefund(refund, 'webhook');
-      return { outcome: recorded ? 'refund recorded' : 'refund already known', providerOrderId: null };
+      const ofOrder = deps.orderRefunds ? await deps.orderRefunds.fromProvider(refund) : false;
+      if (ofOrder) void deps.onOrderRefund?.();
+      return { outcome: recorded || ofOrder ? 'refund recorded' : 'refund already known', providerOrderId: null };
     }
     default:
       return { outcome: `ignored: ${event.event} is not used`, providerOrderId: null };

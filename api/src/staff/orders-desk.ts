@@ -5,8 +5,12 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { notFound, transitionRefused } from '../domain/errors.js';
+import type { CancelOrders } from '../orders/cancel.js';
+import type { NoticesService } from '../orders/notices.js';
+import { type OrderRefundsService, recordOrderRefund } from '../orders/order-refunds.js';
 import { moveOrder } from '../orders/order-state.js';
 import { addOrderEvent } from '../orders/timeline.js';
+import type { LineQuantity } from '../db/schema.js';
 
 export const OrderListQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
@@ -20,8 +24,32 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const RefundInput = z.object({
+  lines: z
+    .array(
+      z.object({ itemId: z.string().regex(UUID, 'itemId is one of the order’s line ids'), quantity: z.number().int().min(1).max(100) }),
+    )
+    .max(50)
+    .optional(),
+  reason: z.string().max(500, 'The reason is at most 500 characters'),
+  restock: z.boolean().optional(),
+});
+export type RefundInput = z.infer<typeof RefundInput>;
+
+export interface OrdersDeskDeps {
+  db: Kysely<Database>;
+  cancels: CancelOrders;
+  refunds: OrderRefundsService;
+  notices: NoticesService;
+  log: (line: string, detail?: unknown) => void;
+  /** Counts each status change (the metrics). */
+  moved?: (from: string, to: string) => void;
+}
+
 /** The order desk's reads and the moves staff make; every rule is the order lifecycle's (orders/order-state.ts). */
-export function ordersDesk(db: Kysely<Database>) {
+export function ordersDesk(deps: OrdersDeskDeps) {
+  const { db } = deps;
+  const afterCommit = () => void deps.notices.flush().catch((err: unknown) => deps.log('order notices will be retried', err));
   return {
     /** Orders newest first, filtered by status and dates, searched by order number, customer e-mail or phone. */
     async list(query: OrderListQuery) {
@@ -82,7 +110,7 @@ export function ordersDesk(db: Kysely<Database>) {
         .where('o.id', '=', id)
         .executeTakeFirst();
       if (!order) throw notFound('Order not found');
-      const [lines, events, refunds] = await Promise.all([
+      const [lines, events, refunds, returns] = await Promise.all([
         db
           .selectFrom('order_items as i')
           .innerJoin('products as p', 'p.id', 'i.product_id')
@@ -92,13 +120,14 @@ export function ordersDesk(db: Kysely<Database>) {
           .orderBy('i.position')
           .execute(),
         db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('id').execute(),
-        db
-          .selectFrom('payment_refunds')
-          .selectAll()
-          .where('razorpay_payment_id', '=', order.razorpay_payment_id)
-          .orderBy('created_at')
-          .execute(),
+        db.selectFrom('order_refunds').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
+        db.selectFrom('returns').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
       ]);
+      const refunded = refunds.filter((r) => r.state !== 'failed').reduce((s, r) => s + r.amount, 0);
+      const unitsRefunded = (itemId: string) =>
+        refunds
+          .filter((r) => r.state !== 'failed')
+          .reduce((s, r) => s + r.lines.filter((l: LineQuantity) => l.itemId === itemId).reduce((t, l) => t + l.quantity, 0), 0);
       return {
         id: order.id,
         status: order.order_status,
@@ -112,6 +141,7 @@ export function ordersDesk(db: Kysely<Database>) {
           color: l.color,
           quantity: l.quantity,
           price: l.price,
+          refundedQuantity: unitsRefunded(l.id),
         })),
         totals: { total: order.total_price, totalAfterDiscount: order.total_price_after_discount },
         address: order.shipping_info,
@@ -120,14 +150,30 @@ export function ordersDesk(db: Kysely<Database>) {
           providerPaymentId: order.razorpay_payment_id,
           paidAt: order.paid_at.toISOString(),
           amountPaid: order.total_price_after_discount,
+          refundedPaise: refunded,
+          leftToRefundPaise: Math.max(Math.round(order.total_price_after_discount * 100) - refunded, 0),
           refunds: refunds.map((r) => ({
-            id: r.refund_id,
+            id: r.id,
+            providerRefundId: r.provider_refund_id,
             amountPaise: r.amount,
-            status: r.status,
+            state: r.state,
             source: r.source,
+            reason: r.reason,
+            lines: r.lines,
+            restocked: r.restock,
+            returnId: r.return_id,
+            error: r.state === 'failed' ? r.last_error : null,
             at: r.created_at.toISOString(),
           })),
         },
+        returns: returns.map((r) => ({
+          id: r.id,
+          status: r.status,
+          version: r.version,
+          reason: r.reason,
+          lines: r.lines,
+          createdAt: r.created_at.toISOString(),
+        })),
         shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url } : null,
         timeline: events.map((e) => ({
           id: String(e.id),
@@ -152,8 +198,92 @@ export function ordersDesk(db: Kysely<Database>) {
       const to: OrderStatus = input.to;
       if (to === 'Cancelled')
         throw transitionRefused('An order is cancelled by its cancel action, which refunds the payment and puts the stock back');
-      await moveOrder(db, id, { to, actor, expectedVersion: input.version, shipment: input.shipment });
+      const { from } = await moveOrder(db, id, { to, actor, expectedVersion: input.version, shipment: input.shipment });
+      deps.moved?.(from, to);
+      afterCommit();
       return this.get(id);
+    },
+
+    /** Cancels the order (from Ordered or Processed): refunded in full, stock back, the shopper told. */
+    async cancel(id: string, input: { version: number; reason: string }, actor: Actor) {
+      if (!UUID.test(id)) throw notFound('Order not found');
+      const before = await db.selectFrom('orders').select('order_status').where('id', '=', id).executeTakeFirst();
+      await deps.cancels.cancel(id, { actor, expectedVersion: input.version, reason: input.reason });
+      if (before) deps.moved?.(before.order_status, 'Cancelled');
+      return this.get(id);
+    },
+
+    /** A refund by staff: everything left, or chosen lines at the price paid (restocked or not); sent to the provider at once. */
+    async refund(id: string, input: RefundInput, actor: Actor) {
+      if (!UUID.test(id)) throw notFound('Order not found');
+      const refund = await db
+        .transaction()
+        .execute((trx) =>
+          recordOrderRefund(trx, id, { lines: input.lines, reason: input.reason, restock: input.restock, source: 'staff', actor }),
+        );
+      await deps.refunds.send(refund.id).catch((err: unknown) => deps.log(`order ${id}: the refund will be retried`, err));
+      afterCommit();
+      return this.get(id);
+    },
+
+    /**
+     * What needs doing and how the day goes: orders to process (Ordered) and to ship (Processed), today's
+     * orders and revenue (the shop's day, India time), open returns and refunds not through yet.
+     */
+    async dashboard() {
+      const IST_MS = 330 * 60 * 1000; // India keeps one offset all year
+      const now = Date.now();
+      const startOfDay = new Date(Math.floor((now + IST_MS) / 86_400_000) * 86_400_000 - IST_MS);
+      const [byStatus, today, returns, refunds] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .select(['order_status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('order_status', 'in', ['Ordered', 'Processed'])
+          .groupBy('order_status')
+          .execute(),
+        db
+          .selectFrom('orders')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.coalesce(eb.fn.sum<number>('total_price_after_discount'), eb.lit(0)).as('revenue'),
+          ])
+          .where('created_at', '>=', startOfDay)
+          .where('order_status', '!=', 'Cancelled')
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('returns')
+          .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('status', 'in', ['Requested', 'Approved', 'Received'])
+          .groupBy('status')
+          .execute(),
+        db
+          .selectFrom('order_refunds')
+          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+          .where((eb) =>
+            eb.or([
+              eb('state', 'in', ['requested', 'pending']),
+              eb.and([eb('state', '=', 'failed'), eb('created_at', '>', new Date(now - 30 * 86_400_000))]),
+            ]),
+          )
+          .groupBy('state')
+          .execute(),
+      ]);
+      const n = <K extends string>(rows: ({ n: number | string } & Record<K, string>)[], key: K, value: string) =>
+        rows.filter((r) => r[key] === value).reduce((sum, r) => sum + Number(r.n), 0);
+      return {
+        toProcess: n(byStatus, 'order_status', 'Ordered'),
+        toShip: n(byStatus, 'order_status', 'Processed'),
+        today: { orders: Number(today.n), revenue: Number(today.revenue), since: startOfDay.toISOString() },
+        openReturns: {
+          requested: n(returns, 'status', 'Requested'),
+          approved: n(returns, 'status', 'Approved'),
+          received: n(returns, 'status', 'Received'),
+        },
+        refunds: {
+          inProgress: n(refunds, 'state', 'requested') + n(refunds, 'state', 'pending'),
+          failedLast30Days: n(refunds, 'state', 'failed'),
+        },
+      };
     },
 
     /** An internal note on the order's timeline (never shown to the shopper). */

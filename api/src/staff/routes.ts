@@ -5,7 +5,9 @@ import { AuditQuery, auditCsv, auditRows } from '../audit/query.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
-import { OrderListQuery } from './orders-desk.js';
+import { OrderListQuery, RefundInput } from './orders-desk.js';
+import { CustomerLookup } from './customers-desk.js';
+import { ReturnListQuery } from '../returns/service.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 
 /** Who may call a staff route: one permission of the declaration (shop-rules), or any signed-in staff member. */
@@ -54,6 +56,19 @@ const Move = z.object({
     .object({ carrier: z.string().max(200), trackingNumber: z.string().max(200), trackingUrl: z.string().max(2000).nullish() })
     .optional(),
 });
+const Cancel = z.object({
+  version: z.number({ error: 'version is the order version you read' }).int().min(0),
+  reason: z.string().max(500, 'The reason is at most 500 characters'),
+});
+const ReturnMove = z.object({
+  to: z.string().max(40),
+  version: z.number({ error: 'version is the return version you read' }).int().min(0),
+  note: z.string().max(1000, 'The note is at most 1000 characters').nullish(),
+});
+const ReturnRefund = z.object({
+  version: z.number({ error: 'version is the return version you read' }).int().min(0),
+  restock: z.boolean({ error: 'restock says whether the returned units go back in stock' }),
+});
 const Note = z.object({ note: z.string().trim().min(1, 'The note is empty').max(2000, 'A note is at most 2000 characters') });
 const id = (req: Request) => String(req.params.id);
 
@@ -63,7 +78,7 @@ const id = (req: Request) => String(req.params.id);
  * runs. `STAFF_ROUTES` lists them all: a test walks the mounted router against it.
  */
 export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute[] } {
-  const { staff, ordersDesk, db } = deps;
+  const { staff, ordersDesk, customersDesk, returns, db, metrics } = deps;
   const router = Router();
   const routes: StaffRoute[] = [];
 
@@ -98,7 +113,24 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
       .json(await staff.enrol(req.params.token, parseInput(Enrol, req.body), facts(req, res)));
   });
   open('post', '/admin/session', async (req, res) => {
-    const session = await staff.signIn(parseInput(SignIn, req.body), facts(req, res));
+    let session: Awaited<ReturnType<typeof staff.signIn>>;
+    try {
+      session = await staff.signIn(parseInput(SignIn, req.body), facts(req, res));
+      metrics.staffSignIn('signed_in');
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const message = (err as Error).message ?? '';
+      metrics.staffSignIn(
+        code === 'UNAUTHENTICATED'
+          ? 'refused'
+          : code === 'TOO_MANY_REQUESTS'
+            ? message.includes('locked')
+              ? 'locked'
+              : 'throttled'
+            : 'invalid',
+      );
+      throw err;
+    }
     res.set('Cache-Control', 'no-store').status(201).json(session);
   });
 
@@ -139,6 +171,36 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   declare('post', '/admin/orders/:id/status', 'orders:fulfil', async (req, res, me) => {
     res.json(await ordersDesk.move(id(req), parseInput(Move, req.body), staffActor(me, facts(req, res))));
   });
+  declare('post', '/admin/orders/:id/cancel', 'orders:refund', async (req, res, me) => {
+    res.json(await ordersDesk.cancel(id(req), parseInput(Cancel, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/orders/:id/refunds', 'orders:refund', async (req, res, me) => {
+    res.status(201).json(await ordersDesk.refund(id(req), parseInput(RefundInput, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('get', '/admin/dashboard', 'orders:read', async (_req, res) => {
+    res.json(await ordersDesk.dashboard());
+  });
+
+  declare('get', '/admin/returns', 'returns:manage', async (req, res) => {
+    res.json(await returns.list(parseInput(ReturnListQuery, req.query)));
+  });
+  declare('get', '/admin/returns/:id', 'returns:manage', async (req, res) => {
+    res.json(await returns.detail(id(req)));
+  });
+  declare('post', '/admin/returns/:id/status', 'returns:manage', async (req, res, me) => {
+    res.json(await returns.move(id(req), parseInput(ReturnMove, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/returns/:id/refund', 'orders:refund', async (req, res, me) => {
+    res.json(await returns.refund(id(req), parseInput(ReturnRefund, req.body), staffActor(me, facts(req, res))));
+  });
+
+  declare('get', '/admin/customers', 'customers:read', async (req, res) => {
+    res.json({ customers: await customersDesk.lookup(parseInput(CustomerLookup, req.query).q) });
+  });
+  declare('get', '/admin/customers/:id', 'customers:read', async (req, res, me) => {
+    res.json(await customersDesk.get(id(req), staffActor(me, facts(req, res))));
+  });
+
   declare('post', '/admin/orders/:id/notes', 'orders:annotate', async (req, res, me) => {
     res.status(201).json(await ordersDesk.addNote(id(req), parseInput(Note, req.body).note, staffActor(me, facts(req, res))));
   });

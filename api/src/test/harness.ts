@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RunningSimulator, startSimulator } from '@digitic/payment-simulator';
+import { SHIPPING_FEE } from '@digitic/shop-rules';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../app.js';
@@ -194,10 +195,15 @@ export async function createProviderOrder(api: TestApi, amountRupees: number, cu
  * A real order: a new customer buys one of `product` (its first colour), pays in the simulator and makes the
  * order by the browser's path. Answers the order's id and its customer.
  */
-export async function placeOrder(api: TestApi, product: ListedProduct): Promise<{ orderId: string; customer: TestCustomer }> {
-  const customer = await newCustomer(api);
-  await api.http.post('/api/user/cart').set(customer.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 1 });
-  const paid = await payInSimulator(api, await createProviderOrder(api, product.price + 100, customer.id));
+export async function placeOrder(
+  api: TestApi,
+  product: ListedProduct,
+  options: { quantity?: number; customer?: TestCustomer } = {},
+): Promise<{ orderId: string; customer: TestCustomer; paymentId: string }> {
+  const customer = options.customer ?? (await newCustomer(api));
+  const quantity = options.quantity ?? 1;
+  await api.http.post('/api/user/cart').set(customer.auth).send({ productId: product._id, color: product.color[0]?._id, quantity });
+  const paid = await payInSimulator(api, await createProviderOrder(api, product.price * quantity + SHIPPING_FEE, customer.id));
   const res = await api.http
     .post('/api/user/cart/create-order')
     .set(customer.auth)
@@ -218,5 +224,5 @@ export async function placeOrder(api: TestApi, product: ListedProduct): Promise<
       },
     });
   if (res.status !== 201) throw new Error(`the order was not made: ${res.status} ${JSON.stringify(res.body)}`);
-  return { orderId: res.body.order._id as string, customer };
+  return { orderId: res.body.order._id as string, customer, paymentId: paid.body.razorpay_payment_id as string };
 }

@@ -1,4 +1,4 @@
-import type { CreateOrderBody, StartCheckoutBody } from '@digitic/rest-contract';
+import type { CancelOrderBody, CreateOrderBody, ReturnRequestBody, StartCheckoutBody } from '@digitic/rest-contract';
 import type { AddressRecord, CheckoutRecord, OrderRecord } from './types.js';
 import { orNull, segment, type Upstream } from './upstream.js';
 
@@ -8,6 +8,23 @@ export class OrdersApi {
 
   async mine(): Promise<OrderRecord[]> {
     return (await this.upstream.get<{ orders: OrderRecord[] }>('user/getmyorders')).orders;
+  }
+
+  /** One of the caller's orders; null for anyone else's or none. */
+  async mineById(id: string): Promise<OrderRecord | null> {
+    const found = await orNull(this.upstream.get<{ order: OrderRecord }>(`user/orders/${segment(id, 'Order')}`));
+    return found?.order ?? null;
+  }
+
+  async cancel(id: string, body: CancelOrderBody): Promise<OrderRecord> {
+    return (await this.upstream.send<{ order: OrderRecord }, CancelOrderBody>('POST', `user/orders/${segment(id, 'Order')}/cancel`, body))
+      .order;
+  }
+
+  async requestReturn(id: string, body: ReturnRequestBody): Promise<OrderRecord> {
+    return (
+      await this.upstream.send<{ order: OrderRecord }, ReturnRequestBody>('POST', `user/orders/${segment(id, 'Order')}/returns`, body)
+    ).order;
   }
 
   async create(body: CreateOrderBody): Promise<OrderRecord> {

@@ -15,6 +15,8 @@ export type {
   AddressRecord,
   OrderItemRecord,
   OrderRecord,
+  OrderRefundRecord,
+  ReturnRecord,
   CheckoutRecord,
   EnquiryRecord,
   FacetsRecord,

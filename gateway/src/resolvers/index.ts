@@ -6,7 +6,7 @@ import { Color } from './color.js';
 import { Customer } from './customer.js';
 import { Enquiry } from './enquiry.js';
 import { Mutation } from './mutation.js';
-import { Order } from './order.js';
+import { Order, Refund, Return } from './order.js';
 import { OrderItem } from './order-item.js';
 import { Product } from './product.js';
 import { ProductPage } from './product-page.js';
@@ -27,6 +27,8 @@ export const resolvers: Resolvers = {
   CartLine,
   Wishlist,
   Order,
+  Refund,
+  Return,
   OrderItem,
   Customer,
   Enquiry,

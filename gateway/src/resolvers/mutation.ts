@@ -3,6 +3,7 @@ import type { MutationResolvers } from '../__generated__/resolvers-types.js';
 import type { ProductRecord } from '../datasources/types.js';
 import { badInput } from '../errors.js';
 import { cartModel } from './cart.js';
+import { RETURN_REASON } from './order.js';
 import { parseAddress } from './support/address.js';
 import { forCustomers } from './support/guard.js';
 import { checkoutScriptUrl } from './support/shop-info.js';
@@ -91,6 +92,21 @@ export const Mutation: MutationResolvers = {
         razorpayPaymentId: input.payment.providerPaymentId,
         razorpaySignature: input.payment.signature,
       },
+    });
+  }),
+
+  cancelOrder: forCustomers((_root, { id, reason }, { api }) => {
+    if (reason && reason.length > 500) throw badInput('The reason is at most 500 characters', 'reason');
+    return api.orders.cancel(id, { reason: reason ?? null });
+  }),
+
+  requestReturn: forCustomers((_root, { input }, { api }) => {
+    if (input.lines.length === 0) throw badInput('Choose at least one item to return', 'lines');
+    if (input.comment && input.comment.length > 1000) throw badInput('The comment is at most 1000 characters', 'comment');
+    return api.orders.requestReturn(input.orderId, {
+      lines: input.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+      reason: RETURN_REASON[input.reason],
+      comment: input.comment ?? null,
     });
   }),
 

@@ -1,6 +1,7 @@
 import type { OrderItemResolvers } from '../__generated__/resolvers-types.js';
 
 export const OrderItem: OrderItemResolvers = {
+  id: (i) => i._id,
   productId: (i) => i.product._id,
   title: (i) => i.product.title,
   image: (i) => i.product.images[0] ?? null,

@@ -1,5 +1,14 @@
-import { isOrderStatus, type OrderStatus as ShopOrderStatus } from '@digitic/shop-rules';
-import type { OrderResolvers, OrderStatus } from '../__generated__/resolvers-types.js';
+import type { ReturnReasonName } from '@digitic/rest-contract';
+import { isOrderStatus, ORDER_STEPS, type OrderStatus as ShopOrderStatus } from '@digitic/shop-rules';
+import type {
+  OrderResolvers,
+  OrderStatus,
+  RefundResolvers,
+  RefundState,
+  ReturnReason,
+  ReturnResolvers,
+  ReturnStatus,
+} from '../__generated__/resolvers-types.js';
 
 // The api's order statuses (spec §6, and the shop rules' lifecycle) as the schema's enum: every one named.
 const STATUS: Record<ShopOrderStatus, OrderStatus> = {
@@ -9,6 +18,43 @@ const STATUS: Record<ShopOrderStatus, OrderStatus> = {
   'Out For Delivery': 'OUT_FOR_DELIVERY',
   Delivered: 'DELIVERED',
   Cancelled: 'CANCELLED',
+};
+
+/** The shop's return reasons (shop-rules' RETURN_REASONS) as the schema's enum, both ways. */
+export const RETURN_REASON: Record<ReturnReason, ReturnReasonName> = {
+  DAMAGED_OR_DEFECTIVE: 'Damaged or defective',
+  NOT_AS_DESCRIBED: 'Not as described',
+  WRONG_ITEM_OR_COLOUR: 'Wrong item or colour',
+  NO_LONGER_NEEDED: 'No longer needed',
+  OTHER: 'Other',
+};
+const REASON_ENUM = Object.fromEntries(Object.entries(RETURN_REASON).map(([k, v]) => [v, k])) as Record<string, ReturnReason>;
+
+const RETURN_STATUS: Record<string, ReturnStatus> = {
+  Requested: 'REQUESTED',
+  Approved: 'APPROVED',
+  Rejected: 'REJECTED',
+  Received: 'RECEIVED',
+  Refunded: 'REFUNDED',
+};
+const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };
+
+const known = <T>(map: Record<string, T>, value: string, what: string): T => {
+  const v = map[value];
+  if (v === undefined) throw new Error(`${what} the schema does not know: ${value}`);
+  return v;
+};
+
+export const Refund: RefundResolvers = {
+  id: (r) => r._id,
+  state: (r) => known(REFUND_STATE, r.state, 'a refund state'),
+};
+
+export const Return: ReturnResolvers = {
+  id: (r) => r._id,
+  status: (r) => known(RETURN_STATUS, r.status, 'a return status'),
+  reason: (r) => known(REASON_ENUM, r.reason, 'a return reason'),
+  note: (r) => r.decisionNote,
 };
 
 export const Order: OrderResolvers = {
@@ -22,4 +68,18 @@ export const Order: OrderResolvers = {
   items: (o) => o.orderItems,
   shippingAddress: (o) => o.shippingInfo,
   payment: (o) => ({ providerOrderId: o.paymentInfo.razorpayOrderId, providerPaymentId: o.paymentInfo.razorpayPaymentId }),
+  number: (o) => o._id.slice(0, 8).toUpperCase(),
+  steps: (o) => {
+    if (!isOrderStatus(o.orderStatus) || o.orderStatus === 'Cancelled') return [];
+    const at = ORDER_STEPS.indexOf(o.orderStatus);
+    return ORDER_STEPS.map((s, i) => ({ status: STATUS[s], reached: i <= at, current: i === at }));
+  },
+  shipment: (o) => o.shipment ?? null,
+  shippedAt: (o) => o.shippedAt ?? null,
+  deliveredAt: (o) => o.deliveredAt ?? null,
+  cancelledAt: (o) => o.cancelledAt ?? null,
+  canCancel: (o) => o.canCancel ?? false,
+  returnUntil: (o) => o.returnUntil ?? null,
+  refunds: (o) => o.refunds ?? [],
+  returns: (o) => o.returns ?? [],
 };

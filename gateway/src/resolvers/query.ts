@@ -91,6 +91,7 @@ export const Query: QueryResolvers = {
   })),
 
   myOrders: forCustomers((_root, _args, { api }) => api.orders.mine()),
+  order: forCustomers((_root, { id }, { api }) => api.orders.mineById(id)),
 
   shopInfo: (_root, _args, { config }) => shopInfo(config),
 };

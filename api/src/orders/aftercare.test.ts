@@ -1,0 +1,361 @@
+import { SHIPPING_FEE, toPaise } from '@digitic/shop-rules';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../audit/actor.js';
+import { unavailable } from '../domain/errors.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { type ListedProduct, newCustomer, placeOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
+import { orderRefundsService } from './order-refunds.js';
+import { moveOrder } from './order-state.js';
+
+// After the sale, through the real api, its database and the payment simulator: cancelling, refunds by
+// lines, the provider's refund webhooks, returns, and the e-mails each step owes the shopper (once).
+
+let api: TestApi;
+let product: ListedProduct;
+beforeAll(async () => {
+  api = await startTestApi({ webhooks: true });
+  [product] = (await someProducts(api, 'limit=1&sort=-price')) as [ListedProduct];
+});
+afterAll(() => api.close());
+
+const STAFF: Actor = { kind: 'staff', id: 'test-staff', label: 'desk@example.com' };
+const SHIPMENT = { carrier: 'Delhivery', trackingNumber: 'DL987654321IN', trackingUrl: 'https://track.example/DL987654321IN' };
+const db = () => api.database.db;
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const stockOf = async (id: string) =>
+  await db().selectFrom('products').select(['quantity', 'sold']).where('id', '=', id).executeTakeFirstOrThrow();
+const refundedAtProvider = async (paymentId: string) => (await api.services.payments.fetchPayment(paymentId)).amount_refunded ?? 0;
+const mailsTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email);
+const itemsOf = (orderId: string) =>
+  db().selectFrom('order_items').select(['id', 'quantity', 'price']).where('order_id', '=', orderId).execute();
+
+async function deliver(orderId: string) {
+  for (const to of ['Processed', 'Shipped', 'Out For Delivery', 'Delivered'] as const) {
+    await moveOrder(db(), orderId, { to, actor: STAFF, shipment: SHIPMENT });
+  }
+}
+
+describe('a shopper cancels', () => {
+  it('before it ships: the order is Cancelled, refunded in full at the provider, the stock is back, and two e-mails go once', async () => {
+    const stock = await stockOf(product._id);
+    const { orderId, customer, paymentId } = await placeOrder(api, product, { quantity: 2 });
+    expect((await stockOf(product._id)).quantity).toBe(stock.quantity - 2);
+
+    const res = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ orderStatus: 'Cancelled', canCancel: false, cancelledAt: expect.any(String) });
+    const paid = toPaise(product.price * 2 + SHIPPING_FEE);
+    expect(res.body.order.refunds).toEqual([expect.objectContaining({ amount: paid / 100, state: 'processed' })]);
+    expect(await refundedAtProvider(paymentId)).toBe(paid);
+    expect(await stockOf(product._id)).toEqual(stock);
+
+    await api.services.notices.flush();
+    await Promise.all([api.services.notices.flush(), api.services.notices.flush(), api.services.reconcile()]);
+    const mails = await mailsTo(customer.email);
+    expect(mails.filter((m) => /has been cancelled/.test(m.subject))).toHaveLength(1);
+    const refunded = mails.filter((m) => /refunded for your/.test(m.subject));
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]?.text).toContain(`Rs. ${(paid / 100).toLocaleString('en-IN')}`);
+    expect(refunded[0]?.html).toContain('<p>');
+
+    const timeline = await db()
+      .selectFrom('order_events')
+      .select(['kind', 'to_status', 'actor_kind'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    expect(timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(['placed', 'status', 'refund', 'email']));
+    const audit = await db().selectFrom('audit_log').select(['action', 'actor_kind']).where('subject_id', '=', orderId).execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'order.status', actor_kind: 'shopper' },
+        { action: 'order.refund', actor_kind: 'shopper' },
+      ]),
+    );
+
+    // Once only: a second cancel is refused, and nothing more is refunded.
+    const again = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already cancelled');
+    expect(await refundedAtProvider(paymentId)).toBe(paid);
+  });
+
+  it('refuses someone else’s order as not found, and a shipped order with what to do instead', async () => {
+    const { orderId, customer } = await placeOrder(api, product);
+    const stranger = await newCustomer(api);
+    const theirs = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(stranger.auth).send({});
+    expect(theirs.status).toBe(404);
+    expect((await api.http.post(`/api/user/orders/${orderId}/cancel`).send({})).status).toBe(401);
+
+    await moveOrder(db(), orderId, { to: 'Processed', actor: STAFF });
+    await moveOrder(db(), orderId, { to: 'Shipped', actor: STAFF, shipment: SHIPMENT });
+    const shipped = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({});
+    expect(shipped.status).toBe(409);
+    expect(shipped.body).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message: 'This order has shipped and can no longer be cancelled. Once it is delivered, you can ask for a return.',
+    });
+  });
+
+  it('shows the shopper the tracking once shipped, and e-mails Shipped (with tracking) and Delivered once each', async () => {
+    const { orderId, customer } = await placeOrder(api, product);
+    await deliver(orderId);
+    await Promise.all([api.services.notices.flush(), api.services.notices.flush()]);
+    const mine = await api.http.get(`/api/user/orders/${orderId}`).set(customer.auth);
+    expect(mine.body.order).toMatchObject({
+      orderStatus: 'Delivered',
+      shipment: { carrier: SHIPMENT.carrier, trackingNumber: SHIPMENT.trackingNumber, trackingUrl: SHIPMENT.trackingUrl },
+      shippedAt: expect.any(String),
+      deliveredAt: expect.any(String),
+      canCancel: false,
+      returnUntil: expect.any(String),
+    });
+    const mails = await mailsTo(customer.email);
+    const shipped = mails.filter((m) => /has shipped/.test(m.subject));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]?.text).toContain(SHIPMENT.trackingNumber);
+    expect(shipped[0]?.html).toContain(`href="${SHIPMENT.trackingUrl}"`);
+    expect(mails.filter((m) => /has been delivered/.test(m.subject))).toHaveLength(1);
+    expect((await api.http.get(`/api/user/orders/${orderId}`).set((await newCustomer(api)).auth)).status).toBe(404);
+  });
+});
+
+describe('refunds by staff', () => {
+  it('refunds chosen lines at the price paid, never more than is left, and the rest in full', async () => {
+    const { orderId, paymentId } = await placeOrder(api, product, { quantity: 3 });
+    const [item] = (await itemsOf(orderId)) as [{ id: string; quantity: number; price: number }];
+    const stock = await stockOf(product._id);
+
+    const one = await api.services.ordersDesk.refund(
+      orderId,
+      { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Scratched', restock: true },
+      STAFF,
+    );
+    expect(one.payment.refunds).toEqual([
+      expect.objectContaining({ amountPaise: toPaise(item.price), state: 'processed', restocked: true }),
+    ]);
+    expect(await refundedAtProvider(paymentId)).toBe(toPaise(item.price));
+    expect((await stockOf(product._id)).quantity).toBe(stock.quantity + 1);
+
+    // Three units ordered, one refunded: three more is too many.
+    await expect(
+      api.services.ordersDesk.refund(orderId, { lines: [{ itemId: item.id, quantity: 3 }], reason: 'Again' }, STAFF),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'Only 2 of the 3 units of this line are left to refund' });
+    await expect(
+      api.services.ordersDesk.refund(
+        orderId,
+        { lines: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], reason: 'x' },
+        STAFF,
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.services.ordersDesk.refund(orderId, { reason: '  ' }, STAFF)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'reason',
+    });
+
+    // The rest, shipping included; then nothing is left.
+    const rest = await api.services.ordersDesk.refund(orderId, { reason: 'Goodwill' }, STAFF);
+    const paid = toPaise(item.price * 3 + SHIPPING_FEE);
+    expect(rest.payment).toMatchObject({ refundedPaise: paid, leftToRefundPaise: 0 });
+    expect(await refundedAtProvider(paymentId)).toBe(paid);
+    await expect(api.services.ordersDesk.refund(orderId, { reason: 'Once more' }, STAFF)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This order has been refunded in full already',
+    });
+  });
+
+  it('lets only one of two refunds at once take what is left', async () => {
+    const { orderId, paymentId } = await placeOrder(api, product);
+    const results = await Promise.allSettled([
+      api.services.ordersDesk.refund(orderId, { reason: 'First desk' }, STAFF),
+      api.services.ordersDesk.refund(orderId, { reason: 'Second desk' }, STAFF),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect(await refundedAtProvider(paymentId)).toBe(toPaise(product.price + SHIPPING_FEE));
+  });
+
+  it('never refunds twice: a refund made before a crash is found at the provider by its receipt', async () => {
+    const { orderId, paymentId } = await placeOrder(api, product);
+    // Recorded, then the provider refunds it, then the process stops before writing the answer down.
+    const refund = await db()
+      .transaction()
+      .execute(async (trx) =>
+        (await import('./order-refunds.js')).recordOrderRefund(trx, orderId, { reason: 'Crash test', source: 'staff', actor: STAFF }),
+      );
+    await api.services.payments.refund(paymentId, refund.amount, { shop_refund: refund.id }, refund.id);
+    const after = await api.services.orderRefunds.send(refund.id);
+    expect(after).toMatchObject({ state: 'processed', provider_refund_id: expect.stringMatching(/^rfnd_/) });
+    expect(await refundedAtProvider(paymentId)).toBe(refund.amount);
+  });
+
+  it('keeps a refund the provider could not take as requested, and the timer sends it later', async () => {
+    const { orderId, paymentId } = await placeOrder(api, product);
+    const down: PaymentProvider = {
+      ...api.services.payments,
+      refund: () => Promise.reject(unavailable('The payment provider is unreachable; nothing was refunded. Please try again.')),
+    };
+    const offline = orderRefundsService({ db: db(), payments: down, log: () => {} });
+    const refund = await db()
+      .transaction()
+      .execute(async (trx) =>
+        (await import('./order-refunds.js')).recordOrderRefund(trx, orderId, { reason: 'Provider down', source: 'staff', actor: STAFF }),
+      );
+    expect(await offline.send(refund.id)).toMatchObject({ state: 'requested', attempts: 1 });
+    expect(await refundedAtProvider(paymentId)).toBe(0);
+    const retried = await api.services.orderRefunds.retry(0);
+    expect(retried.sent).toBeGreaterThanOrEqual(1);
+    expect(await refundedAtProvider(paymentId)).toBe(refund.amount);
+    expect((await db().selectFrom('order_refunds').select('state').where('id', '=', refund.id).executeTakeFirstOrThrow()).state).toBe(
+      'processed',
+    );
+  });
+
+  it('records a refund made at the provider itself from its refund.processed webhook, once', async () => {
+    const { orderId, paymentId, customer } = await placeOrder(api, product);
+    const made = await api.services.payments.refund(paymentId, 10_000, { by: 'dashboard' });
+    const row = await until('the webhook’s refund', () =>
+      db().selectFrom('order_refunds').selectAll().where('provider_refund_id', '=', made.id).executeTakeFirst(),
+    );
+    expect(row).toMatchObject({ order_id: orderId, amount: 10_000, state: 'processed', source: 'provider', actor_kind: 'webhook' });
+    await api.services.notices.flush();
+    expect((await mailsTo(customer.email)).filter((m) => /refunded for your/.test(m.subject))).toHaveLength(1);
+    // The event again (a redelivery): nothing new.
+    expect(await api.services.orderRefunds.fromProvider(made)).toBe(false);
+    expect(await db().selectFrom('order_refunds').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+  });
+});
+
+describe('returns', () => {
+  it('delivered → requested by the shopper → approved → received → refunded and restocked, each e-mail once', async () => {
+    const { orderId, customer, paymentId } = await placeOrder(api, product, { quantity: 2 });
+    const [item] = (await itemsOf(orderId)) as [{ id: string; price: number; quantity: number }];
+    const early = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'Damaged or defective' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('A return can be asked for once the order is delivered');
+    await deliver(orderId);
+
+    const bad = await api.http.post(`/api/user/orders/${orderId}/returns`).set(customer.auth).send({ lines: [], reason: 'Because' });
+    expect(bad.status).toBe(400);
+    const tooMany = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 3 }], reason: 'Other' });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe('Only 2 of this item can still be returned');
+
+    const asked = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'Damaged or defective', comment: 'The left cup rattles' });
+    expect(asked.status).toBe(201);
+    const ret = asked.body.order.returns[0];
+    expect(ret).toMatchObject({ status: 'Requested', reason: 'Damaged or defective', comment: 'The left cup rattles' });
+
+    // The shop's moves, each checked against the return's lifecycle.
+    await expect(api.services.returns.move(ret._id, { to: 'Received', version: 0 }, STAFF)).rejects.toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
+    await expect(api.services.returns.refund(ret._id, { version: 0, restock: true }, STAFF)).rejects.toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
+    const approved = await api.services.returns.move(ret._id, { to: 'Approved', version: 0, note: 'Use the prepaid label' }, STAFF);
+    expect(approved).toMatchObject({ status: 'Approved', version: 1 });
+    await expect(api.services.returns.move(ret._id, { to: 'Received', version: 0 }, STAFF)).rejects.toMatchObject({
+      code: 'VERSION_CONFLICT',
+    });
+    await api.services.returns.move(ret._id, { to: 'Received', version: 1 }, STAFF);
+    const stock = await stockOf(product._id);
+    const refunded = await api.services.returns.refund(ret._id, { version: 2, restock: true }, STAFF);
+    expect(refunded).toMatchObject({
+      status: 'Refunded',
+      restocked: true,
+      refund: { amountPaise: toPaise(item.price), state: 'processed' },
+    });
+    expect(await refundedAtProvider(paymentId)).toBe(toPaise(item.price));
+    expect((await stockOf(product._id)).quantity).toBe(stock.quantity + 1);
+
+    await Promise.all([api.services.notices.flush(), api.services.notices.flush()]);
+    const mails = await mailsTo(customer.email);
+    expect(mails.filter((m) => /return for .* is approved/.test(m.subject))).toHaveLength(1);
+    expect(mails.find((m) => /is approved/.test(m.subject))?.text).toContain('Use the prepaid label');
+    expect(mails.filter((m) => /refunded for your/.test(m.subject))).toHaveLength(1);
+
+    // The other unit may still be returned; the refunded one may not.
+    const second = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 2 }], reason: 'No longer needed' });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('Only 1 of this item can still be returned');
+  });
+
+  it('a rejection says why, and the shopper is told once; nobody returns past the window or someone else’s order', async () => {
+    const { orderId, customer } = await placeOrder(api, product);
+    const [item] = (await itemsOf(orderId)) as [{ id: string; price: number; quantity: number }];
+    await deliver(orderId);
+    const stranger = await newCustomer(api);
+    const theirs = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(stranger.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'Other' });
+    expect(theirs.status).toBe(404);
+
+    const asked = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'No longer needed' });
+    const ret = asked.body.order.returns[0];
+    await expect(api.services.returns.move(ret._id, { to: 'Rejected', version: 0 }, STAFF)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'note',
+    });
+    await api.services.returns.move(ret._id, { to: 'Rejected', version: 0, note: 'Opened software cannot be returned' }, STAFF);
+    await api.services.notices.flush();
+    const rejected = (await mailsTo(customer.email)).filter((m) => /was not approved/.test(m.subject));
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.text).toContain('Opened software cannot be returned');
+
+    // Delivered 15 days ago: past the 14-day window the shop advertises.
+    await sql`update orders set delivered_at = now() - interval '15 days' where id = ${orderId}`.execute(db());
+    const late = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'Other' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Returns are accepted within 14 days of delivery; this order was delivered longer ago');
+    expect((await api.http.get(`/api/user/orders/${orderId}`).set(customer.auth)).body.order.returnUntil).toBeNull();
+  });
+});
+
+describe('staff cancel', () => {
+  it('needs a reason and the version read; refunds in full and puts the stock back', async () => {
+    const { orderId, paymentId } = await placeOrder(api, product);
+    await expect(api.services.ordersDesk.cancel(orderId, { version: 0, reason: '' }, STAFF)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await moveOrder(db(), orderId, { to: 'Processed', actor: STAFF });
+    await expect(api.services.ordersDesk.cancel(orderId, { version: 0, reason: 'Out of stock' }, STAFF)).rejects.toMatchObject({
+      code: 'VERSION_CONFLICT',
+    });
+    const cancelled = await api.services.ordersDesk.cancel(orderId, { version: 1, reason: 'Out of stock at the warehouse' }, STAFF);
+    expect(cancelled).toMatchObject({ status: 'Cancelled', payment: { leftToRefundPaise: 0 } });
+    expect(await refundedAtProvider(paymentId)).toBe(toPaise(product.price + SHIPPING_FEE));
+    const status = await api.services.ordersDesk
+      .move(orderId, { to: 'Shipped', version: 2, shipment: SHIPMENT }, STAFF)
+      .catch((e: unknown) => e);
+    expect(status).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'The order is Cancelled; its status cannot change any more' });
+  });
+});

@@ -1,0 +1,73 @@
+import { isReturnStatus, type ReturnStatus, returnMoveProblem } from '@digitic/shop-rules';
+import type { Transaction, Updateable } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import type { Database, ReturnsTable } from '../db/schema.js';
+import { notFound, transitionRefused, versionConflict } from '../domain/errors.js';
+import { enqueueNotice } from '../orders/notices.js';
+import { addOrderEvent } from '../orders/timeline.js';
+
+// A return's status moves only here, by the table the shop's rules declare (shop-rules' RETURN_TRANSITIONS):
+// Requested → Approved or Rejected; Approved → Received; Received → Refunded.
+
+export interface ReturnMove {
+  to: ReturnStatus;
+  actor: Actor;
+  /** The version the caller read: refused when the return has moved on since. */
+  expectedVersion?: number;
+  /** Told to the shopper with an approval or a rejection. */
+  note?: string | null;
+  /** Whether the returned units went back in stock (set when refunded). */
+  restocked?: boolean;
+}
+
+const STAMP: Partial<Record<ReturnStatus, 'decided_at' | 'received_at' | 'refunded_at'>> = {
+  Approved: 'decided_at',
+  Rejected: 'decided_at',
+  Received: 'received_at',
+  Refunded: 'refunded_at',
+};
+
+/**
+ * The one transition of a return, in the caller's transaction: the return locked, the move checked
+ * against the table and the version, the status written with the version moved on, the order's timeline
+ * event and the audit row beside it, and the shopper's e-mail owed for an approval or a rejection.
+ */
+export async function moveReturn(trx: Transaction<Database>, returnId: string, move: ReturnMove) {
+  const ret = await trx.selectFrom('returns').selectAll().where('id', '=', returnId).forUpdate().executeTakeFirst();
+  if (!ret) throw notFound('Return not found');
+  if (move.expectedVersion !== undefined && move.expectedVersion !== ret.version) {
+    throw versionConflict('This return was changed by someone else since you opened it. Reload it to see what changed, then try again.');
+  }
+  const from = ret.status;
+  if (!isReturnStatus(from)) throw new Error(`return ${returnId} has an unknown status ${String(from)}`);
+  const problem = returnMoveProblem(from, move.to);
+  if (problem) throw transitionRefused(problem);
+  const patch: Updateable<ReturnsTable> = {};
+  const stamp = STAMP[move.to];
+  if (stamp) patch[stamp] = new Date();
+  if (move.note !== undefined && move.note !== null) patch.decision_note = move.note;
+  if (move.restocked !== undefined) patch.restocked = move.restocked;
+  const moved = await trx
+    .updateTable('returns')
+    .set((eb) => ({ ...patch, status: move.to, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', returnId)
+    .where('status', '=', from)
+    .where('version', '=', ret.version)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await addOrderEvent(trx, ret.order_id, 'return', move.actor, {
+    from,
+    to: move.to,
+    detail: { returnId, ...(move.note ? { note: move.note } : {}), ...(move.restocked !== undefined ? { restocked: move.restocked } : {}) },
+  });
+  await recordAudit(trx, move.actor, {
+    action: 'return.status',
+    subject: { kind: 'return', id: returnId },
+    before: { status: from, version: ret.version },
+    after: { status: move.to, version: moved.version, orderId: ret.order_id, ...(move.note ? { note: move.note } : {}) },
+  });
+  if (move.to === 'Approved') await enqueueNotice(trx, ret.order_id, 'return-approved', `return-approved:${returnId}`, { returnId });
+  if (move.to === 'Rejected') await enqueueNotice(trx, ret.order_id, 'return-rejected', `return-rejected:${returnId}`, { returnId });
+  return moved;
+}

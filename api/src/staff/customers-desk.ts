@@ -1,0 +1,82 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import type { Database } from '../db/schema.js';
+import { notFound } from '../domain/errors.js';
+
+export const CustomerLookup = z.object({
+  q: z.string().trim().min(3, 'Enter at least 3 characters of an e-mail address or a phone number').max(254),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Customers, read-only: looked up by e-mail or phone, with their orders. Nobody acts as a customer
+ * (no impersonation); opening a customer's record is itself in the audit trail, as personal data read.
+ */
+export function customersDesk(db: Kysely<Database>) {
+  return {
+    async lookup(q: string) {
+      const digits = q.replace(/[\s-]/g, '').replace(/^\+91/, '');
+      let query = db
+        .selectFrom('customers as c')
+        .select(['c.id', 'c.email', 'c.firstname', 'c.lastname', 'c.mobile', 'c.created_at'])
+        .select((eb) =>
+          eb.selectFrom('orders as o').whereRef('o.customer_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('orders'),
+        );
+      if (/^\+?[\d\s-]{6,20}$/.test(q)) query = query.where('c.mobile', '=', digits);
+      else {
+        const needle = q.toLowerCase();
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(c.email)`, '=', needle),
+            eb(sql<string>`lower(c.email)`, 'like', `${needle.replace(/[\\%_]/g, '\\$&')}%`),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('c.email').limit(25).execute();
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        name: `${r.firstname} ${r.lastname}`.trim(),
+        mobile: r.mobile,
+        orders: Number(r.orders ?? 0),
+        since: r.created_at.toISOString(),
+      }));
+    },
+
+    async get(id: string, actor: Actor) {
+      if (!UUID.test(id)) throw notFound('Customer not found');
+      const c = await db
+        .selectFrom('customers')
+        .select(['id', 'email', 'firstname', 'lastname', 'mobile', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!c) throw notFound('Customer not found');
+      const orders = await db
+        .selectFrom('orders')
+        .select(['id', 'order_status', 'total_price_after_discount', 'created_at'])
+        .where('customer_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .limit(100)
+        .execute();
+      await recordAudit(db, actor, { action: 'customer.viewed', subject: { kind: 'customer', id } });
+      return {
+        id: c.id,
+        email: c.email,
+        name: `${c.firstname} ${c.lastname}`.trim(),
+        mobile: c.mobile,
+        since: c.created_at.toISOString(),
+        orders: orders.map((o) => ({
+          id: o.id,
+          status: o.order_status,
+          total: o.total_price_after_discount,
+          createdAt: o.created_at.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type CustomersDesk = ReturnType<typeof customersDesk>;
