@@ -20,6 +20,11 @@ export const AuditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
+/** An export (CSV) takes up to 10,000 rows of the same filters at once. */
+export const AuditExportQuery = AuditQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(10_000, 'An export is at most 10000 rows: narrow the dates').default(10_000),
+});
+
 export interface AuditRow {
   id: string;
   at: string;

@@ -1,7 +1,8 @@
 import { type Permission, PERMISSIONS } from '@digitic/shop-rules';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { AuditQuery, auditCsv, auditRows } from '../audit/query.js';
+import { AuditExportQuery, AuditQuery, auditCsv, auditRows } from '../audit/query.js';
+import { recordAudit } from '../audit/record.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden, unauthorized } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
@@ -205,13 +206,16 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
     res.status(201).json(await ordersDesk.addNote(id(req), parseInput(Note, req.body).note, staffActor(me, facts(req, res))));
   });
 
-  declare('get', '/admin/audit', 'audit:read', async (req, res) => {
-    const rows = await auditRows(db, parseInput(AuditQuery, req.query));
+  declare('get', '/admin/audit', 'audit:read', async (req, res, me) => {
     if (req.accepts(['json', 'text/csv']) === 'text/csv') {
+      // An export of the trail is itself in the trail: who took which rows out.
+      const query = parseInput(AuditExportQuery, req.query);
+      const rows = await auditRows(db, query);
+      await recordAudit(db, staffActor(me, facts(req, res)), { action: 'audit.exported', after: { filter: req.query, rows: rows.length } });
       res.type('text/csv').attachment('audit.csv').send(auditCsv(rows));
       return;
     }
-    res.json({ rows });
+    res.json({ rows: await auditRows(db, parseInput(AuditQuery, req.query)) });
   });
 
   return { router, routes };

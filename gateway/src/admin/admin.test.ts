@@ -171,6 +171,143 @@ describe('the back office schema at /admin/graphql', () => {
     expect((await b.admin('{ auditLog { id } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
   });
 
+  it('cancels, refunds by lines, runs a return to its refund, and shows the dashboard, customers and the audit CSV', async () => {
+    const [product] = (await someProducts(gw.api, 'limit=1&sort=price')) as [ListedProduct];
+    const { email, secret, browser: b } = await enrolledOwner('owner');
+    await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
+    const ORDER =
+      'id status version nextStatuses lines { id quantity refundedQuantity } payment { refundedPaise leftToRefundPaise refunds { id providerRefundId amountPaise state source reason restocked error at lines { itemId quantity } } } returns { id status units version }';
+
+    // Cancel: a reason and the version read; the refund shows on the order.
+    const first = await placeOrder(gw.api, product);
+    const noReason = await b.admin(`mutation($o: ID!) { cancelOrder(orderId: $o, version: 0, reason: "") { id } }`, { o: first.orderId });
+    expect(noReason.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
+    const cancelled = await b.admin<{
+      cancelOrder: { status: string; payment: { leftToRefundPaise: number; refunds: { state: string; source: string }[] } };
+    }>(`mutation($o: ID!) { cancelOrder(orderId: $o, version: 0, reason: "The courier cannot reach the PIN code") { ${ORDER} } }`, {
+      o: first.orderId,
+    });
+    expect(cancelled.errors).toBeUndefined();
+    expect(cancelled.data?.cancelOrder).toMatchObject({ status: 'CANCELLED', payment: { leftToRefundPaise: 0 } });
+    expect(cancelled.data?.cancelOrder.payment.refunds).toEqual([expect.objectContaining({ state: 'PROCESSED', source: 'cancellation' })]);
+    const shipCancelled = await b.admin('mutation($i: MoveOrderInput!) { moveOrder(input: $i) { id } }', {
+      i: { orderId: first.orderId, to: 'PROCESSED', version: 1 },
+    });
+    expect(shipCancelled.errors?.[0]).toMatchObject({
+      message: 'The order is Cancelled; its status cannot change any more',
+      extensions: { code: 'TRANSITION_NOT_ALLOWED' },
+    });
+
+    // Refund one unit of two, restocked; more than is left is refused.
+    const second = await placeOrder(gw.api, product, { quantity: 2 });
+    const read = await b.admin<{ order: { lines: { id: string }[] } }>(`query($o: ID!) { order(id: $o) { ${ORDER} } }`, {
+      o: second.orderId,
+    });
+    const itemId = read.data?.order.lines[0]?.id;
+    const REFUND = `mutation($i: RefundOrderInput!) { refundOrder(input: $i) { ${ORDER} } }`;
+    const one = await b.admin<{ refundOrder: { lines: { refundedQuantity: number }[]; payment: { refundedPaise: number } } }>(REFUND, {
+      i: { orderId: second.orderId, lines: [{ itemId, quantity: 1 }], reason: 'Dented box', restock: true },
+    });
+    expect(one.errors).toBeUndefined();
+    expect(one.data?.refundOrder.lines[0]?.refundedQuantity).toBe(1);
+    expect(one.data?.refundOrder.payment.refundedPaise).toBe(product.price * 100);
+    const tooMany = await b.admin(REFUND, { i: { orderId: second.orderId, lines: [{ itemId, quantity: 2 }], reason: 'Again' } });
+    expect(tooMany.errors?.[0]).toMatchObject({
+      extensions: { code: 'CONFLICT' },
+      message: 'Only 1 of the 2 units of this line are left to refund',
+    });
+
+    // A return, from the shopper's request to its refund.
+    const third = await placeOrder(gw.api, product);
+    let version = 0;
+    for (const to of ['PROCESSED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED']) {
+      const moved = await b.admin<{ moveOrder: { version: number } }>(
+        'mutation($i: MoveOrderInput!) { moveOrder(input: $i) { version } }',
+        {
+          i: { orderId: third.orderId, to, version, shipment: { carrier: 'India Post', trackingNumber: 'EE123456789IN' } },
+        },
+      );
+      version = moved.data?.moveOrder.version ?? -1;
+    }
+    const lineId = (await gw.api.services.ordersDesk.get(third.orderId)).lines[0]?.id as string;
+    const asked = await gw.api.services.returns.request(
+      third.customer.id,
+      third.orderId,
+      { lines: [{ itemId: lineId, quantity: 1 }], reason: 'Not as described' },
+      { kind: 'shopper', id: third.customer.id },
+    );
+    const list = await b.admin<{ returns: { items: { id: string; status: string; units: number; email: string }[]; total: number } }>(
+      '{ returns(status: REQUESTED) { items { id orderId status reason units email version createdAt } total page pageSize } }',
+    );
+    expect(list.data?.returns.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: asked.id, status: 'REQUESTED', units: 1 })]),
+    );
+    const RETURN =
+      'id orderId status version reason comment decisionNote restocked nextStatuses customer { email } lines { itemId title color quantity price } refund { id amountPaise state } createdAt';
+    const MOVE = `mutation($i: MoveReturnInput!) { moveReturn(input: $i) { ${RETURN} } }`;
+    const refundNow = await b.admin(MOVE, { i: { returnId: asked.id, to: 'REFUNDED', version: 0 } });
+    expect(refundNow.errors?.[0]?.extensions.code).toBe('TRANSITION_NOT_ALLOWED');
+    const approved = await b.admin<{ moveReturn: { status: string; nextStatuses: string[] } }>(MOVE, {
+      i: { returnId: asked.id, to: 'APPROVED', version: 0, note: 'Send it with the charger' },
+    });
+    expect(approved.data?.moveReturn).toMatchObject({ status: 'APPROVED', nextStatuses: ['RECEIVED'] });
+    await b.admin(MOVE, { i: { returnId: asked.id, to: 'RECEIVED', version: 1 } });
+    const refunded = await b.admin<{ refundReturn: { status: string; restocked: boolean; refund: { state: string } } }>(
+      `mutation($r: ID!) { refundReturn(returnId: $r, version: 2, restock: false) { ${RETURN} } }`,
+      { r: asked.id },
+    );
+    expect(refunded.data?.refundReturn).toMatchObject({ status: 'REFUNDED', restocked: false, refund: { state: 'PROCESSED' } });
+    const whole = await b.admin<{ return: { lines: { title: string }[] } }>(`query($r: ID!) { return(id: $r) { ${RETURN} } }`, {
+      r: asked.id,
+    });
+    expect(whole.data?.return.lines[0]?.title).toBe(product.title);
+    expect(
+      (await b.admin<{ return: null }>('query { return(id: "00000000-0000-4000-8000-000000000000") { id } }')).data?.return,
+    ).toBeNull();
+
+    const dash = await b.admin<{ dashboard: { toProcess: number; today: { orders: number } } }>(
+      '{ dashboard { toProcess toShip today { orders revenue since } openReturns { requested approved received } refunds { inProgress failedLast30Days } } }',
+    );
+    expect(dash.errors).toBeUndefined();
+    expect(dash.data?.dashboard.today.orders).toBeGreaterThanOrEqual(2);
+    expect(dash.data?.dashboard.toProcess).toBeGreaterThanOrEqual(1);
+
+    const found = await b.admin<{ customers: { id: string; orders: number }[] }>(
+      'query($s: String!) { customers(search: $s) { id email name mobile orders since } }',
+      { s: third.customer.email },
+    );
+    expect(found.data?.customers).toEqual([expect.objectContaining({ id: third.customer.id, orders: 1 })]);
+    const short = await b.admin('query { customers(search: "ab") { id } }');
+    expect(short.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    const customer = await b.admin<{ customer: { orders: { id: string; status: string }[] } }>(
+      'query($c: ID!) { customer(id: $c) { id email name mobile since orders { id status total createdAt } } }',
+      { c: third.customer.id },
+    );
+    expect(customer.data?.customer.orders).toEqual([expect.objectContaining({ id: third.orderId, status: 'DELIVERED' })]);
+
+    const csv = await b.admin<{ auditCsv: string }>('{ auditCsv(filter: { action: "return." }) }');
+    expect(csv.data?.auditCsv.split('\n')[0]).toMatch(/^id,at,actor_kind/);
+    expect(csv.data?.auditCsv).toContain('"return.status"');
+    const exported = await b.admin<{ auditLog: { action: string }[] }>(
+      '{ auditLog(filter: { action: "audit.exported" }, pageSize: 1) { action } }',
+    );
+    expect(exported.data?.auditLog).toEqual([{ action: 'audit.exported' }]);
+    const viewed = await b.admin<{ auditLog: { subjectId: string }[] }>(
+      '{ auditLog(filter: { action: "customer.viewed" }, pageSize: 1) { subjectId } }',
+    );
+    expect(viewed.data?.auditLog).toEqual([{ subjectId: third.customer.id }]);
+
+    // Fulfilment handles returns but may not refund or cancel, nor read customers.
+    const f = await enrolledOwner('fulfilment');
+    await f.browser.admin(SIGN_IN, { i: { email: f.email, password: PASSWORD, code: codeFor(f.secret, 30_000) } });
+    const noCancel = await f.browser.admin(`mutation($o: ID!) { cancelOrder(orderId: $o, version: 0, reason: "x") { id } }`, {
+      o: second.orderId,
+    });
+    expect(noCancel.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((await f.browser.admin('query { customers(search: "asha") { id } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((await f.browser.admin('{ returns { total } }')).errors).toBeUndefined();
+  });
+
   it('is not part of the storefront’s schema, and takes no customer token', async () => {
     const storefront = await gw.gql<{ __type: null }>('{ __type(name: "StaffMember") { name } }');
     expect(storefront.data?.__type).toBeNull();

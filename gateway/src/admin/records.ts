@@ -64,7 +64,7 @@ export interface AdminOrderRecord {
   version: number;
   createdAt: string;
   customer: Customer;
-  lines: { id: string; productId: string; title: string; color: string; quantity: number; price: number }[];
+  lines: { id: string; productId: string; title: string; color: string; quantity: number; price: number; refundedQuantity: number }[];
   totals: { total: number; totalAfterDiscount: number };
   address: AddressRecord;
   payment: {
@@ -72,8 +72,22 @@ export interface AdminOrderRecord {
     providerPaymentId: string;
     paidAt: string;
     amountPaid: number;
-    refunds: { id: string; amountPaise: number; status: string; source: string; at: string }[];
+    refundedPaise: number;
+    leftToRefundPaise: number;
+    refunds: {
+      id: string;
+      providerRefundId: string | null;
+      amountPaise: number;
+      state: string;
+      source: string;
+      reason: string;
+      lines: { itemId: string; quantity: number }[];
+      restocked: boolean;
+      error: string | null;
+      at: string;
+    }[];
   };
+  returns: ReturnSummaryRecord[];
   shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;
   timeline: {
     id: string;
@@ -103,4 +117,71 @@ export interface SessionRecord {
   csrf: string;
   sessionId: string;
   staff: StaffRecord;
+}
+
+export interface ReturnSummaryRecord {
+  id: string;
+  orderId?: string;
+  status: string;
+  reason: string;
+  units?: number;
+  email?: string | null;
+  lines?: { itemId: string; quantity: number }[];
+  version: number;
+  createdAt: string;
+}
+
+export interface ReturnListRecord {
+  items: ReturnSummaryRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ReturnRecord {
+  id: string;
+  orderId: string;
+  status: string;
+  version: number;
+  reason: string;
+  comment: string | null;
+  decisionNote: string | null;
+  restocked: boolean | null;
+  customer: Customer;
+  lines: { itemId: string; quantity: number; title: string; color: string; price: number }[];
+  refund: { id: string; amountPaise: number; state: string } | null;
+  createdAt: string;
+}
+
+export interface DashboardRecord {
+  toProcess: number;
+  toShip: number;
+  today: { orders: number; revenue: number; since: string };
+  openReturns: { requested: number; approved: number; received: number };
+  refunds: { inProgress: number; failedLast30Days: number };
+}
+
+export interface CustomerSummaryRecord {
+  id: string;
+  email: string;
+  name: string;
+  mobile: string | null;
+  orders: number;
+  since: string;
+}
+
+export interface CustomerRecord {
+  id: string;
+  email: string;
+  name: string;
+  mobile: string | null;
+  since: string;
+  orders: CustomerOrderRecord[];
+}
+
+export interface CustomerOrderRecord {
+  id: string;
+  status: string;
+  total: number;
+  createdAt: string;
 }

@@ -1,6 +1,9 @@
 import {
   isOrderStatus,
+  isReturnStatus,
   isStaffRole,
+  RETURN_TRANSITIONS,
+  type ReturnStatus as ShopReturnStatus,
   ORDER_TRANSITIONS,
   type OrderStatus as ShopOrderStatus,
   ROLE_DESCRIPTIONS,
@@ -9,7 +12,7 @@ import {
   type StaffRole as ShopStaffRole,
 } from '@digitic/shop-rules';
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import type { OrderStatus, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+import type { OrderStatus, RefundState, Resolvers, ReturnStatus, StaffRole } from './__generated__/resolvers-types.js';
 
 // The schema's enums and the shop's words for them, both ways, every one named.
 const STATUS: Record<ShopOrderStatus, OrderStatus> = {
@@ -30,6 +33,29 @@ const ROLE: Record<ShopStaffRole, StaffRole> = {
 };
 const SHOP_ROLE = Object.fromEntries(Object.entries(ROLE).map(([k, v]) => [v, k])) as Record<StaffRole, ShopStaffRole>;
 
+const RETURN_STATUS: Record<ShopReturnStatus, ReturnStatus> = {
+  Requested: 'REQUESTED',
+  Approved: 'APPROVED',
+  Rejected: 'REJECTED',
+  Received: 'RECEIVED',
+  Refunded: 'REFUNDED',
+};
+const SHOP_RETURN_STATUS = Object.fromEntries(Object.entries(RETURN_STATUS).map(([k, v]) => [v, k])) as Record<
+  ReturnStatus,
+  ShopReturnStatus
+>;
+const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };
+
+function returnStatus(s: string): ReturnStatus {
+  if (!isReturnStatus(s)) throw new Error(`a return has a status the schema does not know: ${s}`);
+  return RETURN_STATUS[s];
+}
+function refundState(s: string): RefundState {
+  const state = REFUND_STATE[s];
+  if (!state) throw new Error(`a refund has a state the schema does not know: ${s}`);
+  return state;
+}
+
 function status(s: string): OrderStatus {
   if (!isOrderStatus(s)) throw new Error(`an order has a status the schema does not know: ${s}`);
   return STATUS[s];
@@ -41,6 +67,11 @@ function role(r: string): StaffRole {
 
 const notSignedIn = () =>
   new GraphQLError('Sign in to the back office', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+
+function nullWhenNotFound(err: unknown): null {
+  if ((err as GraphQLError).extensions?.code === 'NOT_FOUND') return null;
+  throw err;
+}
 
 const JSONScalar = new GraphQLScalarType({
   name: 'JSON',
@@ -67,10 +98,7 @@ export const adminResolvers: Resolvers = {
     },
     order: async (_root, { id }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
-      return api.order(id).catch((err: unknown) => {
-        if ((err as GraphQLError).extensions?.code === 'NOT_FOUND') return null;
-        throw err;
-      });
+      return api.order(id).catch(nullWhenNotFound);
     },
     auditLog: async (_root, { filter, before, pageSize }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
@@ -82,6 +110,32 @@ export const adminResolvers: Resolvers = {
     staff: async (_root, _args, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return (await api.staff()).staff;
+    },
+    auditCsv: (_root, { filter }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(filter ?? {})) if (typeof v === 'string' && v) params[k] = v;
+      return api.auditCsv(params);
+    },
+    dashboard: (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.dashboard();
+    },
+    returns: (_root, { status: s, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.returns({ page: page ?? 1, pageSize: pageSize ?? 25, ...(s ? { status: SHOP_RETURN_STATUS[s] } : {}) });
+    },
+    return: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.return(id).catch(nullWhenNotFound);
+    },
+    customers: async (_root, { search }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return (await api.customers(search)).customers;
+    },
+    customer: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.customer(id).catch(nullWhenNotFound);
     },
   },
   Mutation: {
@@ -104,6 +158,16 @@ export const adminResolvers: Resolvers = {
     moveOrder: (_root, { input }, { api }) =>
       api.moveOrder(input.orderId, { to: SHOP_STATUS[input.to], version: input.version, shipment: input.shipment }),
     addOrderNote: (_root, { orderId, note }, { api }) => api.addNote(orderId, note),
+    cancelOrder: (_root, { orderId, version, reason }, { api }) => api.cancelOrder(orderId, { version, reason }),
+    refundOrder: (_root, { input }, { api }) =>
+      api.refundOrder(input.orderId, {
+        reason: input.reason,
+        ...(input.lines && input.lines.length > 0 ? { lines: input.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })) } : {}),
+        ...(input.restock != null ? { restock: input.restock } : {}),
+      }),
+    moveReturn: (_root, { input }, { api }) =>
+      api.moveReturn(input.returnId, { to: SHOP_RETURN_STATUS[input.to], version: input.version, note: input.note ?? null }),
+    refundReturn: (_root, { returnId, version, restock }, { api }) => api.refundReturn(returnId, { version, restock }),
     inviteStaff: (_root, { email, role: r, name }, { api }) => api.invite({ email, role: SHOP_ROLE[r], name }),
     async changeStaffRole(_root, { staffId, role: r }, { api }) {
       await api.changeRole(staffId, SHOP_ROLE[r]);
@@ -125,4 +189,16 @@ export const adminResolvers: Resolvers = {
     totalAfterDiscount: (o) => o.totals.totalAfterDiscount,
     nextStatuses: (o) => (isOrderStatus(o.status) ? ORDER_TRANSITIONS[o.status].map((s) => STATUS[s]) : []),
   },
+  Refund: { state: (r) => refundState(r.state) },
+  ReturnSummary: {
+    status: (r) => returnStatus(r.status),
+    units: (r) => r.units ?? (r.lines ?? []).reduce((n, l) => n + l.quantity, 0),
+    orderId: (r) => r.orderId ?? '',
+  },
+  Return: {
+    status: (r) => returnStatus(r.status),
+    nextStatuses: (r) => (isReturnStatus(r.status) ? RETURN_TRANSITIONS[r.status].map((s) => RETURN_STATUS[s]) : []),
+  },
+  ReturnRefund: { state: (r) => refundState(r.state) },
+  CustomerOrder: { status: (o) => status(o.status) },
 };

@@ -4,6 +4,11 @@ import { segment } from '../datasources/upstream.js';
 import type {
   AdminOrderRecord,
   AuditRecord,
+  CustomerRecord,
+  CustomerSummaryRecord,
+  DashboardRecord,
+  ReturnListRecord,
+  ReturnRecord,
   InvitationRecord,
   OrderListRecord,
   SessionRecord,
@@ -28,6 +33,7 @@ export class StaffApi {
       const res = await this.http.request<T>({
         ...config,
         headers: {
+          ...(config.headers as Record<string, string> | undefined),
           'X-Request-Id': this.request.requestId,
           // The api counts sign-in failures per address and writes it in the audit trail.
           'X-Forwarded-For': this.request.clientIp,
@@ -66,6 +72,24 @@ export class StaffApi {
   addNote = (id: string, note: string) =>
     this.data<AdminOrderRecord>({ url: `admin/orders/${segment(id, 'Order')}/notes`, method: 'POST', data: { note } });
 
+  cancelOrder = (id: string, body: { version: number; reason: string }) =>
+    this.data<AdminOrderRecord>({ url: `admin/orders/${segment(id, 'Order')}/cancel`, method: 'POST', data: body });
+  refundOrder = (id: string, body: { lines?: { itemId: string; quantity: number }[]; reason: string; restock?: boolean }) =>
+    this.data<AdminOrderRecord>({ url: `admin/orders/${segment(id, 'Order')}/refunds`, method: 'POST', data: body });
+  dashboard = () => this.data<DashboardRecord>({ url: 'admin/dashboard' });
+
+  returns = (params: Record<string, string | number>) => this.data<ReturnListRecord>({ url: 'admin/returns', params });
+  return = (id: string) => this.data<ReturnRecord>({ url: `admin/returns/${segment(id, 'Return')}` });
+  moveReturn = (id: string, body: { to: string; version: number; note?: string | null }) =>
+    this.data<ReturnRecord>({ url: `admin/returns/${segment(id, 'Return')}/status`, method: 'POST', data: body });
+  refundReturn = (id: string, body: { version: number; restock: boolean }) =>
+    this.data<ReturnRecord>({ url: `admin/returns/${segment(id, 'Return')}/refund`, method: 'POST', data: body });
+
+  customers = (q: string) => this.data<{ customers: CustomerSummaryRecord[] }>({ url: 'admin/customers', params: { q } });
+  customer = (id: string) => this.data<CustomerRecord>({ url: `admin/customers/${segment(id, 'Customer')}` });
+
+  auditCsv = (params: Record<string, string | number>) =>
+    this.data<string>({ url: 'admin/audit', params, headers: { Accept: 'text/csv' }, responseType: 'text' });
   audit = (params: Record<string, string | number>) => this.data<{ rows: AuditRecord[] }>({ url: 'admin/audit', params });
 
   staff = () => this.data<{ staff: StaffListingRecord[] }>({ url: 'admin/staff' });
