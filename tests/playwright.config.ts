@@ -38,7 +38,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    // Its output is kept in the run's data folder: the back-office journey reads the first owner's link from the start-up banner.
+    command: `node scripts/start.mjs > ${JSON.stringify(path.join(process.env.E2E_DATA_DIR, 'shop.log'))}`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${ports.api}/api/health`,
     timeout: 120_000,

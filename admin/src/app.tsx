@@ -1,5 +1,11 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AuditPage } from './features/audit/audit-page';
+import { CustomerPage } from './features/customer/customer-page';
+import { CustomersPage } from './features/customers/customers-page';
+import { DashboardPage } from './features/dashboard/dashboard-page';
+import { PackingSlipPage } from './features/packing-slip/packing-slip-page';
+import { ReturnPage } from './features/return/return-page';
+import { ReturnsPage } from './features/returns/returns-page';
 import { EnrolPage } from './features/enrol/enrol-page';
 import { OrderPage } from './features/order/order-page';
 import { OrdersPage } from './features/orders/orders-page';
@@ -15,13 +21,18 @@ export function App() {
         <Route path="/enrol" element={<EnrolPage />} />
         <Route path="/sign-in" element={<SignInPage />} />
         <Route element={<Shell />}>
-          <Route index element={<Navigate to="/orders" replace />} />
+          <Route index element={<DashboardPage />} />
           <Route path="/orders" element={<OrdersPage />} />
           <Route path="/orders/:id" element={<OrderPage />} />
+          <Route path="/orders/:id/packing-slip" element={<PackingSlipPage />} />
+          <Route path="/returns" element={<ReturnsPage />} />
+          <Route path="/returns/:id" element={<ReturnPage />} />
+          <Route path="/customers" element={<CustomersPage />} />
+          <Route path="/customers/:id" element={<CustomerPage />} />
           <Route path="/audit" element={<AuditPage />} />
           <Route path="/staff" element={<StaffPage />} />
         </Route>
-        <Route path="*" element={<Navigate to="/orders" replace />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </BrowserRouter>
   );

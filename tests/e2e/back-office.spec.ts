@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
-import { fillAddress, newCustomer, signIn } from './helpers';
+import { type Customer, fillAddress, mailsTo, newCustomer, signIn } from './helpers';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -25,6 +26,54 @@ function invite(email: string, role: string): string {
   return link;
 }
 
+/** The first owner's one-time link, as the start-up banner of a fresh shop prints it (the stack's output is kept in its data folder). */
+function bannerLink(): string {
+  const log = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'shop.log'), 'utf8');
+  const line = log.split('\n').find((l) => l.includes('No one can run this shop yet'));
+  const link = line && /https?:\/\/[^\s"]+\/admin\/enrol#[\w-]+/.exec(line)?.[0];
+  if (!link) throw new Error('the start-up banner printed no first-owner link');
+  return link;
+}
+
+/** A shopper buys one unit of a product (the `nth` cheapest) and pays in the simulator; answers the product's id. */
+async function buy(page: Page, customer: Customer, nth = 0): Promise<string> {
+  await signIn(page, customer);
+  await page.goto('/product?sort=price');
+  const card = page.getByRole('region', { name: 'Products' }).getByRole('article').nth(nth);
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+  const productId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio').first().click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/checkout');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Digitic' })
+    .getByRole('button', { name: /^Pay Rs\./ })
+    .click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  return productId;
+}
+
+const API = 'http://127.0.0.1:4701/api';
+const SIM = 'http://127.0.0.1:4702';
+const stockOf = async (request: APIRequestContext, productId: string) =>
+  ((await (await request.get(`${API}/product/${productId}`)).json()) as { quantity: number }).quantity;
+/** The customer's last order's payment at the provider (the simulator, with the shop's key): how much was paid and refunded. */
+async function paymentOf(request: APIRequestContext, customer: Customer) {
+  const res = await request.post('/graphql', {
+    data: { query: '{ myOrders { payment { providerPaymentId } } }' },
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  const id = ((await res.json()) as { data: { myOrders: { payment: { providerPaymentId: string } }[] } }).data.myOrders[0]?.payment
+    .providerPaymentId;
+  const auth = Buffer.from(`${SIMULATOR_KEY_ID}:${SIMULATOR_KEY_SECRET}`).toString('base64');
+  const payment = await request.get(`${SIM}/v1/payments/${id}`, { headers: { Authorization: `Basic ${auth}` } });
+  return (await payment.json()) as { amount: number; amount_refunded: number };
+}
+
 /** WCAG 2.2 AA by axe-core, run in the page (through the DevTools protocol: the back office's policy allows no injected script). */
 async function accessible(page: Page) {
   await page.evaluate(axeSource);
@@ -37,10 +86,12 @@ async function accessible(page: Page) {
 }
 
 /** Enrols from a one-time link: a password and the authenticator's first code; answers the secret (as the app would keep it). */
-async function enrol(page: Page, link: string, name: string): Promise<string> {
+async function enrol(page: Page, link: string, name: string, firstOwnerEmail?: string): Promise<string> {
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set up your back-office account' })).toBeVisible();
   await accessible(page);
+  // The first owner's link names no one: they give the e-mail they will sign in with.
+  if (firstOwnerEmail) await page.getByLabel('Your e-mail (you sign in with it)').fill(firstOwnerEmail);
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
@@ -58,36 +109,29 @@ async function signInAs(page: Page, email: string, secret: string) {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Code from your authenticator app').fill(code(secret, 30_000));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();
 }
 
 test.describe('the back office', () => {
-  test('an owner invited from the command line invites a fulfilment member, who enrols, signs in and ships a shopper’s order with tracking', async ({
+  test('a fresh shop’s banner link makes the first owner, who invites a fulfilment member, who ships a shopper’s order with tracking the shopper follows', async ({
     page,
     request,
     browser,
   }) => {
     // A shopper's order to ship.
     const customer = await newCustomer(request);
-    await signIn(page, customer);
-    await page.goto('/product?sort=price');
-    await page.getByRole('region', { name: 'Products' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
-    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio').first().click();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    await page.goto('/checkout');
-    await fillAddress(page);
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    await page
-      .getByRole('dialog', { name: 'Digitic' })
-      .getByRole('button', { name: /^Pay Rs\./ })
-      .click();
-    await expect(page).toHaveURL(/\/my-orders$/);
+    await buy(page, customer);
+    await expect(
+      page
+        .getByRole('list', { name: /^Where order/ })
+        .getByRole('listitem')
+        .first(),
+    ).toHaveAttribute('aria-current', 'step');
 
-    // The operator invites an owner from the command line; the owner enrols and invites a fulfilment member in the back office.
+    // The first owner follows the link the fresh shop printed at start, enrols (the page asks for their e-mail), and invites a fulfilment member.
     const ownerEmail = `owner.${Date.now().toString(36)}@example.com`;
     const owner = await (await browser.newContext()).newPage();
-    const ownerSecret = await enrol(owner, invite(ownerEmail, 'owner'), 'Asha Owner');
+    const ownerSecret = await enrol(owner, bannerLink(), 'Asha Owner', ownerEmail);
     await signInAs(owner, ownerEmail, ownerSecret);
     await owner.getByRole('link', { name: 'Staff' }).click();
     await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
@@ -113,7 +157,10 @@ test.describe('the back office', () => {
     await expect(staff.getByRole('alert')).toHaveText('The e-mail, password or code is not right');
     await staff.getByLabel('Code from your authenticator app').fill(code(secret, 30_000));
     await staff.getByRole('button', { name: 'Sign in' }).click();
-    await expect(staff.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    await expect(staff.getByRole('heading', { name: 'Today' })).toBeVisible();
+    await expect(staff.getByRole('link', { name: /to process/ })).toBeVisible();
+    await accessible(staff);
+    await staff.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Orders' }).click();
     // A fulfilment member sees no audit trail.
     await expect(staff.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
 
@@ -136,10 +183,12 @@ test.describe('the back office', () => {
     await staff.getByLabel('Internal note').fill('Double-boxed');
     await staff.getByRole('button', { name: 'Add note' }).click();
     const timeline = staff.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
-    await expect(timeline).toHaveCount(4);
-    await expect(timeline.nth(2)).toContainText('Processed → Shipped (Delhivery DL123456789IN)');
-    await expect(timeline.nth(2)).toContainText(email);
-    await expect(timeline.nth(3)).toContainText('Note: Double-boxed');
+    const shippedEvent = timeline.filter({ hasText: 'Processed → Shipped (Delhivery DL123456789IN)' });
+    await expect(shippedEvent).toHaveCount(1);
+    await expect(shippedEvent).toContainText(email);
+    await expect(timeline.filter({ hasText: 'Note: Double-boxed' })).toContainText(email);
+    await staff.reload();
+    await expect(timeline.filter({ hasText: 'E-mailed the shopper: shipped' })).toHaveCount(1);
     await accessible(staff);
 
     // The owner reads every one of those actions in the audit trail, with who did it.
@@ -153,5 +202,116 @@ test.describe('the back office', () => {
     await expect(staff.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible();
     await staff.goto('/admin/orders');
     await expect(staff.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible();
+
+    // The shopper sees where the parcel is and follows it; the e-mail with the tracking is in the outbox, once.
+    await page.goto('/my-orders');
+    const steps = page.getByRole('list', { name: /^Where order/ }).getByRole('listitem');
+    await expect(steps.nth(2)).toHaveAttribute('aria-current', 'step');
+    await expect(steps.nth(2)).toHaveText('Shipped');
+    await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      'https://www.delhivery.com/track/package/DL123456789IN',
+    );
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await expect.poll(() => mailsTo(customer.email).filter((m) => /has shipped/.test(m.subject)).length).toBe(1);
+    expect(mailsTo(customer.email).find((m) => /has shipped/.test(m.subject))?.text).toContain('DL123456789IN');
+  });
+
+  test('a shopper cancels before it ships: refunded in the simulator, the stock back, and both e-mails sent', async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    // A product no other journey buys, so its stock moves only with this order.
+    const before = await stockOf(request, await productIdAt(page, 6));
+    const productId = await buy(page, customer, 6);
+    expect(await stockOf(request, productId)).toBe(before - 1);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
+    await expect(page.getByText('Your order is cancelled. We are refunding your payment.')).toBeVisible();
+    const order = page.getByRole('article', { name: /^Order / });
+    await expect(order.getByText(/^Cancelled on /)).toBeVisible();
+    await expect(order.getByText(/^Refund of Rs\. [\d,]+ refunded \(Order cancelled by the shopper\)$/)).toBeVisible();
+    const payment = await paymentOf(request, customer);
+    expect(payment.amount_refunded).toBe(payment.amount);
+    expect(await stockOf(request, productId)).toBe(before);
+    await expect.poll(() => mailsTo(customer.email).filter((m) => /has been cancelled|refunded for your/.test(m.subject)).length).toBe(2);
+  });
+
+  test('a delivered order: the shopper asks for a return, the owner approves, receives and refunds it', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const customer = await newCustomer(request);
+    await buy(page, customer, 7);
+    const ownerEmail = `returns.${Date.now().toString(36)}@example.com`;
+    const owner = await (await browser.newContext()).newPage();
+    const secret = await enrol(owner, invite(ownerEmail, 'owner'), 'Meera Owner');
+    await signInAs(owner, ownerEmail, secret);
+    await accessible(owner);
+    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Orders' }).click();
+    await owner.getByLabel('Order number, e-mail or phone').fill(customer.email);
+    await owner.getByRole('button', { name: 'Search' }).click();
+    await owner.getByRole('table').getByRole('link').first().click();
+    await owner.getByRole('button', { name: 'Mark Processed' }).click();
+    await owner.getByLabel('Carrier').fill('Blue Dart');
+    await owner.getByLabel('Tracking number').fill('BD998877');
+    await owner.getByRole('button', { name: 'Mark Shipped' }).click();
+    await owner.getByRole('button', { name: 'Mark Out For Delivery' }).click();
+    await owner.getByRole('button', { name: 'Mark Delivered' }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toContainText('Delivered');
+    await owner.getByRole('link', { name: 'Packing slip' }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toContainText('Packing slip');
+    await accessible(owner);
+    await owner.goBack();
+
+    await page.goto('/my-orders');
+    await expect(page.getByText(/^Returns accepted until /)).toBeVisible();
+    await page.getByRole('button', { name: 'Request a return' }).click();
+    const form = page.getByRole('form', { name: /^Return items of order/ });
+    await form.getByRole('button', { name: 'Send return request' }).click();
+    await expect(form.getByText('Choose at least one item to return')).toBeVisible();
+    await form.getByRole('combobox').first().selectOption('1');
+    await form.getByLabel('Why').selectOption('DAMAGED_OR_DEFECTIVE');
+    await form.getByLabel('Anything we should know (optional)').fill('The screen flickers');
+    await form.getByRole('button', { name: 'Send return request' }).click();
+    await expect(page.getByText('Your return request is sent. We will e-mail you our answer.')).toBeVisible();
+    await expect(page.getByText(/^Return requested: we will e-mail you our answer/)).toBeVisible();
+
+    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Returns' }).click();
+    await owner.getByLabel('Status').selectOption('REQUESTED');
+    await owner.getByRole('table').getByRole('row').filter({ hasText: customer.email }).getByRole('link').first().click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Requested');
+    await accessible(owner);
+    await owner.getByLabel('Note to the shopper (needed to reject)').fill('Please include the charger');
+    await owner.getByRole('button', { name: 'Approve' }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Approved');
+    await owner.getByRole('button', { name: 'Mark received' }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Received');
+    await owner.getByRole('button', { name: /^Refund Rs\./ }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Refunded');
+    await expect(owner.getByText(/^Refund Rs\. [\d,]+ \(processed\), units back in stock$/)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(/^Return refunded: /)).toBeVisible();
+    await expect(page.getByText(/^Refund of Rs\. [\d,]+ refunded \(Return: Damaged or defective\)$/)).toBeVisible();
+    const payment = await paymentOf(request, customer);
+    expect(payment.amount_refunded).toBeGreaterThan(0);
+    expect(payment.amount_refunded).toBeLessThan(payment.amount);
+    await expect
+      .poll(() => mailsTo(customer.email).filter((m) => /is approved|has been delivered|refunded for your/.test(m.subject)).length)
+      .toBe(3);
+    expect(mailsTo(customer.email).find((m) => /is approved/.test(m.subject))?.text).toContain('Please include the charger');
   });
 });
+
+/** The id of the store's `nth` cheapest product. */
+async function productIdAt(page: Page, nth: number): Promise<string> {
+  await page.goto('/product?sort=price');
+  const href = await page
+    .getByRole('region', { name: 'Products' })
+    .getByRole('article')
+    .nth(nth)
+    .getByRole('heading')
+    .getByRole('link')
+    .getAttribute('href');
+  return href?.split('/').pop() ?? '';
+}

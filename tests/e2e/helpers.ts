@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 
 export interface Customer {
@@ -74,4 +76,18 @@ export function operationOf(request: Request): string | null {
   if (url.pathname !== '/graphql') return null;
   if (request.method() === 'GET') return url.searchParams.get('operationName');
   return ((request.postDataJSON() ?? {}) as { operationName?: string }).operationName ?? null;
+}
+
+/** The e-mails the shop wrote to `email`, from the outbox folder of the stack under test (one JSON file a message). */
+export function mailsTo(email: string): { to: string; subject: string; text: string; html: string }[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; text: string; html: string })
+    .filter((m) => m.to === email);
 }

@@ -1,27 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type Customer, fillAddress, newCustomer, operationOf, signIn } from './helpers';
+import { type Customer, fillAddress, mailsTo, newCustomer, operationOf, signIn } from './helpers';
 
 // A shopper who pays and then loses the page (closed tab, lost network, a phone that kills the browser)
 // is charged: the shop must make the order from the provider's webhook, and say so.
 
 const CONFIRMING =
   'Payment received. We are confirming your order; it will appear in My Orders in a moment. You will not be charged again.';
-
-const mailsTo = (email: string) => {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox);
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; text: string })
-    .filter((m) => m.to === email);
-};
 
 async function toPayment(page: Page, customer: Customer) {
   await signIn(page, customer);

@@ -1,6 +1,10 @@
 import { ORDER_STATUSES } from '@digitic/shop-rules/order-lifecycle';
+import { RETURN_STATUSES } from '@digitic/shop-rules/return-lifecycle';
 
 export const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN')}`;
+/** Paise as rupees, with paise only when there are some. */
+export const paise = (n: number) =>
+  `Rs. ${(n / 100).toLocaleString('en-IN', { minimumFractionDigits: n % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 export const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A GraphQL error's words, for the person who acted. */
@@ -17,3 +21,6 @@ export function problem(err: unknown): string | null {
 
 /** The schema's statuses in the shop's words (shop-rules' lifecycle: 'Out For Delivery' is OUT_FOR_DELIVERY). */
 export const STATUS_LABEL: Record<string, string> = Object.fromEntries(ORDER_STATUSES.map((s) => [s.toUpperCase().replace(/ /g, '_'), s]));
+
+/** A return's statuses in the shop's words. */
+export const RETURN_LABEL: Record<string, string> = Object.fromEntries(RETURN_STATUSES.map((s) => [s.toUpperCase(), s]));

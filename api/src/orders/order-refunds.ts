@@ -135,8 +135,7 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
 }
 
 const stateOf = (status: string): RefundState => (status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending');
-const receiptOf = (r: ProviderRefund) =>
-  r.receipt ?? (r.notes && !Array.isArray(r.notes) ? (r.notes).shop_refund : undefined) ?? null;
+const receiptOf = (r: ProviderRefund) => r.receipt ?? (r.notes && !Array.isArray(r.notes) ? r.notes.shop_refund : undefined) ?? null;
 
 export interface OrderRefundsDeps {
   db: Kysely<Database>;

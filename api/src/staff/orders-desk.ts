@@ -1,9 +1,9 @@
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@digitic/shop-rules';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
-import type { Database } from '../db/schema.js';
+import type { Database, OrdersTable } from '../db/schema.js';
 import { notFound, transitionRefused } from '../domain/errors.js';
 import type { CancelOrders } from '../orders/cancel.js';
 import type { NoticesService } from '../orders/notices.js';
@@ -15,6 +15,9 @@ import type { LineQuantity } from '../db/schema.js';
 export const OrderListQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
   q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  payment: z
+    .enum(['not_refunded', 'refund_in_progress', 'refunded'], { error: 'payment must be not_refunded, refund_in_progress or refunded' })
+    .optional(),
   from: z.iso.date('from must be a date, YYYY-MM-DD').optional(),
   to: z.iso.date('to must be a date, YYYY-MM-DD').optional(),
   page: z.coerce.number().int().min(1, 'page must be a whole number from 1').max(10_000).default(1),
@@ -55,8 +58,15 @@ export function ordersDesk(deps: OrdersDeskDeps) {
     async list(query: OrderListQuery) {
       let q = db.selectFrom('orders as o').innerJoin('customers as c', 'c.id', 'o.customer_id');
       if (query.status) q = q.where('o.order_status', '=', query.status);
-      if (query.from) q = q.where('o.created_at', '>=', new Date(`${query.from}T00:00:00Z`));
-      if (query.to) q = q.where('o.created_at', '<', sql<Date>`${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`);
+      // The payment's state, from the order's refunds: none, one still on its way, or money paid back.
+      const refunds = (states: ('requested' | 'pending' | 'processed')[]) => (eb: ExpressionBuilder<Database & { o: OrdersTable }, 'o'>) =>
+        eb.exists(eb.selectFrom('order_refunds as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.state', 'in', states));
+      if (query.payment === 'not_refunded') q = q.where((eb) => eb.not(refunds(['requested', 'pending', 'processed'])(eb)));
+      if (query.payment === 'refund_in_progress') q = q.where(refunds(['requested', 'pending']));
+      if (query.payment === 'refunded') q = q.where(refunds(['processed']));
+      // Days are the shop's days, India time (one offset all year), as on the dashboard.
+      if (query.from) q = q.where('o.created_at', '>=', new Date(`${query.from}T00:00:00+05:30`));
+      if (query.to) q = q.where('o.created_at', '<', new Date(new Date(`${query.to}T00:00:00+05:30`).getTime() + 86_400_000));
       const search = query.q;
       if (search) {
         if (UUID.test(search)) q = q.where('o.id', '=', search.toLowerCase());

@@ -91,6 +91,7 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       const params: Record<string, string | number> = { page: page ?? 1, pageSize: pageSize ?? 25 };
       if (filter?.status) params.status = SHOP_STATUS[filter.status];
+      if (filter?.payment) params.payment = filter.payment.toLowerCase();
       if (filter?.search) params.q = filter.search;
       if (filter?.from) params.from = filter.from;
       if (filter?.to) params.to = filter.to;

@@ -3,6 +3,7 @@ import { DataTable } from '../../components/data-table';
 import { useState } from 'react';
 import { problem, when } from '../../lib/format';
 import { type AuditLogQuery, useAuditLogQuery } from './__generated__/audit';
+import { useAuditCsvLazyQuery } from './__generated__/audit-csv';
 
 type Row = AuditLogQuery['auditLog'][number];
 const column = createColumnHelper<Row>();
@@ -18,14 +19,51 @@ const columns = [
 /** Who did what to which record, newest first; filtered by action; every row kept for good (the database refuses changes). */
 export function AuditPage() {
   const [action, setAction] = useState('');
-  const { data, error, loading } = useAuditLogQuery({ variables: { filter: action ? { action } : null, pageSize: 100 } });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const filter = action || from || to ? { ...(action ? { action } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) } : null;
+  const { data, error, loading } = useAuditLogQuery({ variables: { filter, pageSize: 100 } });
+  const [exportCsv, exporting] = useAuditCsvLazyQuery({ fetchPolicy: 'network-only' });
+  const download = async () => {
+    setExportProblem(null);
+    const result = await exportCsv({ variables: { filter } });
+    if (result.error || result.data?.auditCsv === undefined) {
+      setExportProblem(problem(result.error) ?? 'The export failed');
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([result.data.auditCsv], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
   return (
     <section>
       <h1>Audit trail</h1>
-      <label>
-        Action (e.g. order.status, or order. for all of an order’s)
-        <input value={action} onChange={(e) => setAction(e.target.value.trim())} />
-      </label>
+      <div className="admin-filters">
+        <label>
+          Action (e.g. order.status, or order. for all of an order’s)
+          <input value={action} onChange={(e) => setAction(e.target.value.trim())} />
+        </label>
+        <label>
+          From
+          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="button" disabled={exporting.loading} onClick={() => void download()}>
+          Export CSV
+        </button>
+      </div>
+      {exportProblem && (
+        <p className="admin-error" role="alert">
+          {exportProblem}
+        </p>
+      )}
       {error && <p role="alert">{problem(error)}</p>}
       <DataTable
         rows={data?.auditLog ?? []}

@@ -1,8 +1,10 @@
+import { LinesTable } from '../../components/lines-table';
 import { useState } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
 import type { OrderStatus } from '../../__generated__/types';
 import { may, type Signed } from '../../lib/authorization';
-import { problem, rupees, STATUS_LABEL, when } from '../../lib/format';
+import { paise, problem, RETURN_LABEL, rupees, STATUS_LABEL, when } from '../../lib/format';
+import { OrderMoney } from './order-money';
 import { useAddOrderNoteMutation } from './__generated__/add-order-note';
 import { useMoveOrderMutation } from './__generated__/move-order';
 import { useOrderQuery } from './__generated__/order';
@@ -52,7 +54,7 @@ export function OrderPage() {
       setRefused(problem(err));
     }
   };
-  // Cancelling refunds the payment: its own action, in the next part of the desk.
+  // Cancelling refunds the payment: its own action (OrderMoney), not a status move.
   const moves = order.nextStatuses.filter((s) => s !== 'CANCELLED');
   return (
     <article className="admin-order">
@@ -66,27 +68,11 @@ export function OrderPage() {
         Placed {when(order.createdAt)} by {order.customer.name} ({order.customer.email}
         {order.customer.mobile ? `, ${order.customer.mobile}` : ''})
       </p>
-      <table className="admin-table">
-        <caption>Lines</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Colour</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((l) => (
-            <tr key={l.id}>
-              <td>{l.title}</td>
-              <td>{l.color}</td>
-              <td>{l.quantity}</td>
-              <td>{rupees(l.price)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LinesTable
+        caption="Lines"
+        lines={order.lines.map((l) => ({ ...l, key: l.id }))}
+        last={{ header: 'Price', cell: (l) => rupees(l.price) }}
+      />
       <p>
         Total {rupees(order.total)} · paid {rupees(order.payment.amountPaid)} on {when(order.payment.paidAt)} (payment{' '}
         {order.payment.providerPaymentId})
@@ -99,8 +85,17 @@ export function OrderPage() {
       {order.shipment && (
         <p>
           Shipped with {order.shipment.carrier}, tracking {order.shipment.trackingNumber}
+          {order.shipment.trackingUrl && (
+            <>
+              {' '}
+              (<a href={order.shipment.trackingUrl}>tracking page</a>)
+            </>
+          )}
         </p>
       )}
+      <p>
+        <Link to={`/orders/${order.id}/packing-slip`}>Packing slip</Link>
+      </p>
 
       {may(me, 'orders:fulfil') && moves.length > 0 && (
         <section aria-labelledby="move-heading">
@@ -139,6 +134,24 @@ export function OrderPage() {
         </p>
       )}
 
+      <OrderMoney order={order} me={me} />
+
+      {order.returns.length > 0 && (
+        <section aria-labelledby="returns-heading">
+          <h2 id="returns-heading">Returns</h2>
+          <ul>
+            {order.returns.map((r) => (
+              <li key={r.id}>
+                <Link to={`/returns/${r.id}`}>
+                  {RETURN_LABEL[r.status]}: {r.units} unit{r.units === 1 ? '' : 's'}, {r.reason}
+                </Link>{' '}
+                · {when(r.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         <ol className="admin-timeline">
@@ -175,10 +188,25 @@ export function OrderPage() {
 }
 
 function describe(e: { kind: string; from?: string | null; to?: string | null; detail: unknown }): string {
-  const detail = (e.detail ?? {}) as { note?: string; shipment?: { carrier: string; trackingNumber: string } };
+  const detail = (e.detail ?? {}) as {
+    note?: string;
+    shipment?: { carrier: string; trackingNumber: string };
+    amountPaise?: number;
+    reason?: string;
+    state?: string;
+    email?: string;
+    error?: string;
+  };
   if (e.kind === 'placed') return 'Paid and ordered';
   if (e.kind === 'status')
-    return `${e.from} → ${e.to}${detail.shipment ? ` (${detail.shipment.carrier} ${detail.shipment.trackingNumber})` : ''}`;
+    return `${e.from} → ${e.to}${detail.shipment ? ` (${detail.shipment.carrier} ${detail.shipment.trackingNumber})` : ''}${detail.note ? `: ${detail.note}` : ''}`;
   if (e.kind === 'note') return `Note: ${detail.note ?? ''}`;
+  if (e.kind === 'refund') {
+    const amount = detail.amountPaise !== undefined ? paise(detail.amountPaise) : '';
+    if (detail.state === 'requested') return `Refund of ${amount} asked${detail.reason ? `: ${detail.reason}` : ''}`;
+    return `Refund of ${amount} ${detail.state ?? ''}${detail.error ? ` (${detail.error})` : ''}`;
+  }
+  if (e.kind === 'email') return `E-mailed the shopper: ${detail.email ?? ''}`;
+  if (e.kind === 'return') return `Return ${e.from ? `${e.from} → ` : ''}${e.to ?? ''}${detail.note ? `: ${detail.note}` : ''}`;
   return e.kind;
 }

@@ -1,8 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../../components/data-table';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import type { OrderStatus } from '../../__generated__/types';
+import { Link } from 'react-router-dom';
+import { Pager, useFilterParams } from '../../components/pager';
+import type { OrderStatus, PaymentFilter } from '../../__generated__/types';
 import { problem, rupees, STATUS_LABEL, when } from '../../lib/format';
 import { type OrdersQuery, useOrdersQuery } from './__generated__/orders';
 
@@ -19,21 +20,26 @@ const PAGE_SIZE = 25;
 
 /** The order desk's list: filter by status and dates, search by order number, e-mail or phone; the filters live in the address. */
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, set, page } = useFilterParams();
   const status = (params.get('status') as OrderStatus | null) ?? undefined;
+  const payment = (params.get('payment') as PaymentFilter | null) ?? undefined;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
   const search = params.get('q') ?? '';
-  const page = Number(params.get('page') ?? '1') || 1;
   const [typed, setTyped] = useState(search);
   const { data, error, loading } = useOrdersQuery({
-    variables: { filter: { ...(status ? { status } : {}), ...(search ? { search } : {}) }, page, pageSize: PAGE_SIZE },
+    variables: {
+      filter: {
+        ...(status ? { status } : {}),
+        ...(payment ? { payment } : {}),
+        ...(search ? { search } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      },
+      page,
+      pageSize: PAGE_SIZE,
+    },
   });
-  const set = (k: string, v: string | null) => {
-    const next = new URLSearchParams(params);
-    if (v) next.set(k, v);
-    else next.delete(k);
-    if (k !== 'page') next.delete('page');
-    setParams(next);
-  };
   const total = data?.orders.total ?? 0;
   return (
     <section>
@@ -58,6 +64,23 @@ export function OrdersPage() {
           </select>
         </label>
         <label>
+          Payment
+          <select value={payment ?? ''} onChange={(e) => set('payment', e.target.value || null)}>
+            <option value="">Any</option>
+            <option value="NOT_REFUNDED">Paid, nothing refunded</option>
+            <option value="REFUND_IN_PROGRESS">Refund on its way</option>
+            <option value="REFUNDED">Refunded (some or all)</option>
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={from} onChange={(e) => set('from', e.target.value || null)} />
+        </label>
+        <label>
+          To
+          <input type="date" value={to} onChange={(e) => set('to', e.target.value || null)} />
+        </label>
+        <label>
           Order number, e-mail or phone
           <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </label>
@@ -69,15 +92,7 @@ export function OrdersPage() {
         columns={columns}
         caption={loading && !data ? 'Loading orders…' : `${total} order${total === 1 ? '' : 's'}`}
       />
-      <nav className="admin-pages" aria-label="Pages">
-        <button type="button" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>
-          Newer
-        </button>
-        <span>Page {page}</span>
-        <button type="button" disabled={page * PAGE_SIZE >= total} onClick={() => set('page', String(page + 1))}>
-          Older
-        </button>
-      </nav>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={(n) => set('page', String(n))} />
     </section>
   );
 }

@@ -35,7 +35,7 @@ export function SignInPage() {
         variables: { input: { email: v.email, password: v.password, ...(v.useRecovery ? { recoveryCode: v.code } : { code: v.code }) } },
       });
       await client.resetStore();
-      await navigate('/orders');
+      await navigate('/');
     } catch (err) {
       setRefused(problem(err));
     }

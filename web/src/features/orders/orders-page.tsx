@@ -6,16 +6,8 @@ import { formatRupees } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { MESSAGES } from '../../config/messages';
 import { forgetPendingPayment, pendingPayment } from '../../lib/storage';
-import type { OrderStatus } from '../../__generated__/schema-enums';
+import { OrderAftercare, STATUS_LABEL as STATUS } from './order-aftercare';
 import './orders.css';
-const STATUS: Record<OrderStatus, string> = {
-  ORDERED: 'Ordered',
-  PROCESSED: 'Processed',
-  SHIPPED: 'Shipped',
-  OUT_FOR_DELIVERY: 'Out For Delivery',
-  DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
-};
 
 export function OrdersPage() {
   // A payment whose order the browser has not seen yet: the list is asked again every two seconds until it shows.
@@ -76,6 +68,7 @@ export function OrdersPage() {
                     </div>
                   ))}
                 </div>
+                <OrderAftercare order={order} />
               </article>
             ))}
           </div>

@@ -1,0 +1,52 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { DataTable } from '../../components/data-table';
+import { problem, when } from '../../lib/format';
+import { type CustomersQuery, useCustomersQuery } from './__generated__/customers';
+
+type Row = CustomersQuery['customers'][number];
+const column = createColumnHelper<Row>();
+const columns = [
+  column.accessor('email', { header: 'E-mail', cell: (c) => <Link to={`/customers/${c.row.original.id}`}>{c.getValue()}</Link> }),
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('mobile', { header: 'Phone' }),
+  column.accessor('orders', { header: 'Orders' }),
+  column.accessor('since', { header: 'Since', cell: (c) => when(c.getValue()) }),
+];
+
+/** Customers by e-mail or phone, read-only. */
+export function CustomersPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const [typed, setTyped] = useState(search);
+  const { data, error, loading } = useCustomersQuery({ variables: { search }, skip: search.length < 3 });
+  return (
+    <section>
+      <h1>Customers</h1>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(typed.trim() ? { q: typed.trim() } : {});
+        }}
+      >
+        <label>
+          E-mail (or its beginning) or phone
+          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        <button type="submit">Look up</button>
+      </form>
+      {search.length > 0 && search.length < 3 && <p className="admin-error">Enter at least 3 characters</p>}
+      {error && <p role="alert">{problem(error)}</p>}
+      {search.length >= 3 && (
+        <DataTable
+          rows={data?.customers ?? []}
+          columns={columns}
+          caption={loading && !data ? 'Looking…' : `${data?.customers.length ?? 0} found`}
+        />
+      )}
+    </section>
+  );
+}
