@@ -5,11 +5,14 @@ export function Pager({
   page,
   pageSize,
   total,
+  more = false,
   onPage,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** More pages than the total says (a capped count). */
+  more?: boolean;
   onPage: (page: number) => void;
 }) {
   return (
@@ -18,7 +21,7 @@ export function Pager({
         Newer
       </button>
       <span>Page {page}</span>
-      <button type="button" disabled={page * pageSize >= total} onClick={() => onPage(page + 1)}>
+      <button type="button" disabled={!more && page * pageSize >= total} onClick={() => onPage(page + 1)}>
         Older
       </button>
     </nav>

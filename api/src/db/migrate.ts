@@ -8,6 +8,7 @@ import * as emailChanges from './migrations/0006-email-changes.js';
 import * as lifecycles from './migrations/0007-lifecycles.js';
 import * as staff from './migrations/0008-staff.js';
 import * as aftercare from './migrations/0009-aftercare.js';
+import * as paymentState from './migrations/0010-payment-state.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-lifecycles': lifecycles,
   '0008-staff': staff,
   '0009-aftercare': aftercare,
+  '0010-payment-state': paymentState,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -108,12 +108,16 @@ export interface OrdersTable {
   shipped_at: Stamp;
   delivered_at: Stamp;
   cancelled_at: Stamp;
+  /** Where the payment stands, from the order's refunds (orders/order-refunds.ts keeps it). */
+  payment_state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
   paid_at: ColumnType<Date, Date | string, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** When the order confirmation e-mail was claimed for sending (exactly once). */
   confirmation_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+export type PaymentState = 'paid' | 'refund_in_progress' | 'refunded';
 
 export interface OrderItemsTable {
   id: Generated<string>;

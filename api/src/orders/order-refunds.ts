@@ -47,6 +47,17 @@ async function ledger(trx: Trx, order: { id: string; total_price_after_discount:
   return { paid, refunded, left: paid - refunded, units };
 }
 
+/** Writes where the order's payment stands from its refunds, after any change to them (in the change's transaction). */
+export async function refreshPaymentState(trx: Trx, orderId: string): Promise<void> {
+  const rows = await trx.selectFrom('order_refunds').select('state').where('order_id', '=', orderId).execute();
+  const state = rows.some((r) => r.state === 'requested' || r.state === 'pending')
+    ? 'refund_in_progress'
+    : rows.some((r) => r.state === 'processed')
+      ? 'refunded'
+      : 'paid';
+  await trx.updateTable('orders').set({ payment_state: state }).where('id', '=', orderId).where('payment_state', '!=', state).execute();
+}
+
 const money = (paise: number) => `Rs. ${(paise / 100).toLocaleString('en-IN')}`;
 
 /**
@@ -113,6 +124,7 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await refreshPaymentState(trx, orderId);
   if (refund.restock) {
     await putBackStock(
       trx,
@@ -159,6 +171,7 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
       .set({ state, provider_refund_id: made.id, processed_at: state === 'processed' ? new Date() : null, last_error: null })
       .where('id', '=', refund.id)
       .execute();
+    await refreshPaymentState(trx, refund.order_id);
     await trx
       .insertInto('payment_refunds')
       .values({ refund_id: made.id, razorpay_payment_id: made.payment_id, amount: made.amount, status: made.status, source: refund.source })
@@ -222,6 +235,7 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
           .where('id', '=', refund.id)
           .execute();
         if (refused) {
+          await refreshPaymentState(trx, refund.order_id);
           await addOrderEvent(trx, refund.order_id, 'refund', SYSTEM, {
             detail: { refundId: refund.id, amountPaise: refund.amount, state: 'failed', error: message },
           });

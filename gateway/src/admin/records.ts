@@ -54,6 +54,7 @@ export interface OrderSummaryRecord {
 export interface OrderListRecord {
   items: OrderSummaryRecord[];
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
 }

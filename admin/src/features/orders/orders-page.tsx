@@ -90,9 +90,21 @@ export function OrdersPage() {
       <DataTable
         rows={data?.orders.items ?? []}
         columns={columns}
-        caption={loading && !data ? 'Loading orders…' : `${total} order${total === 1 ? '' : 's'}`}
+        caption={
+          loading && !data
+            ? 'Loading orders…'
+            : data?.orders.totalExact === false
+              ? `${total.toLocaleString('en-IN')} or more orders`
+              : `${total} order${total === 1 ? '' : 's'}`
+        }
       />
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={(n) => set('page', String(n))} />
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        more={data?.orders.totalExact === false && data.orders.items.length === PAGE_SIZE}
+        onPage={(n) => set('page', String(n))}
+      />
     </section>
   );
 }
