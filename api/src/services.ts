@@ -77,13 +77,14 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     sent: (kind) => metrics.email(kind),
   });
   const orderRefunds = orderRefundsService({ db, payments, log, processed: (source) => metrics.refund(source) });
-  const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log });
+  const moved = (from: string, to: string) => metrics.transition(from, to);
+  const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log, moved });
   const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
   return {
     db,
     config,
     staff: staffService({ db, sealer: sealer(config.jwtSecret), attempts, adminUrl: `${config.webUrl}/admin`, shopName: config.shopName }),
-    ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved: (from, to) => metrics.transition(from, to) }),
+    ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved }),
     customersDesk: customersDesk(db),
     notices,
     orderRefunds,

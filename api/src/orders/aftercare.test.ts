@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { type ListedProduct, newCustomer, placeOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
 import { orderRefundsService } from './order-refunds.js';
 import { moveOrder } from './order-state.js';
+import { OrderListQuery } from '../staff/orders-desk.js';
 
 // After the sale, through the real api, its database and the payment simulator: cancelling, refunds by
 // lines, the provider's refund webhooks, returns, and the e-mails each step owes the shopper (once).
@@ -357,5 +358,44 @@ describe('staff cancel', () => {
       .move(orderId, { to: 'Shipped', version: 2, shipment: SHIPMENT }, STAFF)
       .catch((e: unknown) => e);
     expect(status).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'The order is Cancelled; its status cannot change any more' });
+  });
+});
+
+describe('the desk’s filters and the metrics', () => {
+  it('finds orders by where their payment stands and by the shop’s days', async () => {
+    const refunded = await placeOrder(api, product);
+    const untouched = await placeOrder(api, product);
+    await api.services.ordersDesk.refund(refunded.orderId, { reason: 'Goodwill' }, STAFF);
+    const ids = async (query: Record<string, string>) =>
+      (await api.services.ordersDesk.list(OrderListQuery.parse({ pageSize: 100, ...query }))).items.map((o) => o.id);
+    expect(await ids({ payment: 'refunded' })).toContain(refunded.orderId);
+    expect(await ids({ payment: 'refunded' })).not.toContain(untouched.orderId);
+    expect(await ids({ payment: 'not_refunded' })).toContain(untouched.orderId);
+    expect(await ids({ payment: 'not_refunded' })).not.toContain(refunded.orderId);
+    expect(await ids({ payment: 'refund_in_progress' })).not.toContain(refunded.orderId);
+    // Today in India holds the new orders; yesterday does not.
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
+    expect(await ids({ from: today, to: today })).toContain(untouched.orderId);
+    expect(await ids({ from: yesterday, to: yesterday })).not.toContain(untouched.orderId);
+    const page = await api.services.ordersDesk.list(OrderListQuery.parse({}));
+    expect(page).toMatchObject({ totalExact: true, total: expect.any(Number) });
+  });
+
+  it('counts staff sign-ins by outcome, order transitions, refunds by source and order e-mails', async () => {
+    const bad = await api.http
+      .post('/api/admin/session')
+      .send({ email: 'nobody@example.com', password: 'wrong password here', code: '123456' });
+    expect(bad.status).toBe(401);
+    const { orderId } = await placeOrder(api, product);
+    await api.services.ordersDesk.move(orderId, { to: 'Processed', version: 0 }, STAFF);
+    await api.services.ordersDesk.cancel(orderId, { version: 1, reason: 'Damaged in the warehouse' }, STAFF);
+    await api.services.notices.flush();
+    const metrics = (await api.http.get('/metrics')).text;
+    expect(metrics).toMatch(/staff_sign_ins_total\{outcome="refused"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/order_transitions_total\{from="Ordered",to="Processed"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/order_transitions_total\{from="Processed",to="Cancelled"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/refunds_total\{source="cancellation"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/order_emails_total\{kind="cancelled"[^}]*\} [1-9]/);
   });
 });

@@ -29,6 +29,8 @@ export function cancelOrders(deps: {
   refunds: OrderRefundsService;
   notices: NoticesService;
   log: (line: string, detail?: unknown) => void;
+  /** Counts the status change (the metrics). */
+  moved?: (from: string, to: string) => void;
 }) {
   const { db } = deps;
   return {
@@ -37,6 +39,7 @@ export function cancelOrders(deps: {
       if (reason && reason.length > 500) throw badRequest('The reason is longer than 500 characters', 'reason');
       const byShopper = request.customerId !== undefined;
       if (!byShopper && !reason) throw badRequest('Say why the order is cancelled: the shopper is told', 'reason');
+      let from: string | null = null;
       const refundId = await db.transaction().execute(async (trx) => {
         const order = await trx
           .selectFrom('orders')
@@ -52,6 +55,7 @@ export function cancelOrders(deps: {
               : 'This order has shipped and can no longer be cancelled. Once it is delivered, you can ask for a return.',
           );
         }
+        from = order.order_status;
         await moveOrder(trx, orderId, {
           to: 'Cancelled',
           actor: request.actor,
@@ -86,6 +90,7 @@ export function cancelOrders(deps: {
         await enqueueNotice(trx, orderId, 'cancelled', `cancelled:${orderId}`, { refundPaise: refund?.amount ?? 0, reason, byShopper });
         return refund?.id ?? null;
       });
+      if (from) deps.moved?.(from, 'Cancelled');
       if (refundId)
         await deps.refunds.send(refundId).catch((err: unknown) => deps.log(`order ${orderId}: the refund will be retried`, err));
       void deps.notices.flush().catch((err: unknown) => deps.log('order notices will be retried', err));

@@ -233,9 +233,7 @@ export function ordersDesk(deps: OrdersDeskDeps) {
     /** Cancels the order (from Ordered or Processed): refunded in full, stock back, the shopper told. */
     async cancel(id: string, input: { version: number; reason: string }, actor: Actor) {
       if (!UUID.test(id)) throw notFound('Order not found');
-      const before = await db.selectFrom('orders').select('order_status').where('id', '=', id).executeTakeFirst();
       await deps.cancels.cancel(id, { actor, expectedVersion: input.version, reason: input.reason });
-      if (before) deps.moved?.(before.order_status, 'Cancelled');
       return this.get(id);
     },
 
