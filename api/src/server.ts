@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
@@ -6,6 +7,7 @@ import { privateDataDir } from './config/data-dir.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { hostname } from 'node:os';
 import { openDb } from './db/connect.js';
+import * as jobLease from './db/lease.js';
 import { type DataLock, heldMessage, LockHeld, lockDataDir } from './db/lock.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
@@ -112,19 +114,37 @@ const server = await listen(app, config.port, config.host, 'API_PORT').catch((er
 }
 keepIdleConnections(server);
 
+const FIRST_OWNER_LEASE = 'staff:first-owner';
+
 // No default staff account, ever: a shop nobody can run yet prints a one-time link for its first owner
 // (not in production, whose logs others may read: there the operator runs npm run staff:invite).
 if (config.nodeEnv === 'production') {
   if (!(await services.staff.hasActiveOwner().catch(() => true))) {
     logger.warn('No one can run this shop yet: invite its first owner with npm run staff:invite -- --email=<address> --role=owner');
   }
-} else if (config.nodeEnv !== 'test') {
-  const first = await services.staff.inviteFirstOwner().catch((err: unknown) => {
-    log('the first owner could not be invited', err);
-    return null;
-  });
+} else if (config.nodeEnv !== 'test' && !(await services.staff.hasActiveOwner().catch(() => true))) {
+  // Several apis starting together (start:cluster, compose) print one link between them: each new link
+  // voids the last, so only the instance that takes the lease issues one; a restart minutes later issues a fresh one.
+  const holder = `first-owner:${process.pid}:${randomUUID()}`;
+  const mine = await jobLease.takeLease(database.db, FIRST_OWNER_LEASE, holder, 30, 120).catch(() => false);
+  const first = mine
+    ? await services.staff
+        .inviteFirstOwner()
+        .catch((err: unknown) => {
+          log('the first owner could not be invited', err);
+          return null;
+        })
+        .finally(() => jobLease.releaseLease(database.db, FIRST_OWNER_LEASE, holder).catch(() => undefined))
+    : null;
+  if (!mine) {
+    logger.warn(
+      "No one can run this shop yet. Another instance of the api has just printed the first owner's one-time link in its log " +
+        '(or invite someone with npm run staff:invite -- --email=<address> --role=owner)',
+    );
+  }
   if (first) {
-    logger.info(
+    // A warning, so it shows at any log level: until someone follows it, nobody can run the shop.
+    logger.warn(
       `No one can run this shop yet. The first owner sets up the back office here (once, within 24 hours): ${first.link} ` +
         '(or invite someone with npm run staff:invite -- --email=<address> --role=owner)',
     );

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, gql, type ListedProduct, newShopper, products } from '../support/shop-client';
 import { createDatabase, dropDatabase, localPostgres, localRedis, ROOT } from '../support/stack';
@@ -97,5 +98,70 @@ describe.runIf(postgres && redis)('npm run start:cluster', () => {
     const second = await gql(b, query);
     expect(second.data).toEqual(first.data);
     expect(second.headers.get('age')).not.toBeNull();
+  });
+
+  it('runs the back office through nginx on two gateways and two apis: the banner’s first owner, one session either way', async () => {
+    const [a, b] = gateways as [string, string];
+    // The start-up banner of a fresh shop (either api may print it): the first owner's one-time link.
+    const token = /\/admin\/enrol#([\w-]+)/.exec(output)?.[1];
+    expect(token, 'the start-up banner printed the first owner’s link').toBeDefined();
+    const jar = new Map<string, string>();
+    const admin = async <T>(base: string, query: string, variables: Record<string, unknown> = {}) => {
+      const res = await fetch(`${base}/admin/graphql`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(jar.has('digitic_staff_csrf') ? { 'X-CSRF-Token': jar.get('digitic_staff_csrf') as string } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [k, ...v] = (c.split(';')[0] ?? '').split('=');
+        if (!k) continue;
+        if (v.join('=')) jar.set(k, v.join('='));
+        else jar.delete(k);
+      }
+      return (await res.json()) as { data?: T; errors?: { message: string; extensions: { code: string } }[] };
+    };
+    const invitation = await admin<{ invitation: { totpSecret: string; needsEmail: boolean } }>(
+      shop,
+      'query($t: String!) { invitation(token: $t) { totpSecret needsEmail } }',
+      { t: token },
+    );
+    expect(invitation.errors, JSON.stringify(invitation.errors)).toBeUndefined();
+    expect(invitation.data?.invitation.needsEmail).toBe(true);
+    const secret = invitation.data?.invitation.totpSecret as string;
+    const code = (ahead: number) =>
+      new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + ahead });
+    const email = `owner.${Date.now().toString(36)}@example.com`;
+    const enrolled = await admin(shop, 'mutation($t: String!, $i: EnrolInput!) { enrol(token: $t, input: $i) { recoveryCodes } }', {
+      t: token,
+      i: { email, password: 'a long cluster password', code: code(0) },
+    });
+    expect(enrolled.errors).toBeUndefined();
+    // Signed in through nginx; the session works on either gateway (each on its own api) and through nginx again.
+    const signedIn = await admin(shop, 'mutation($i: SignInInput!) { signIn(input: $i) { id } }', {
+      i: { email, password: 'a long cluster password', code: code(30_000) },
+    });
+    expect(signedIn.errors).toBeUndefined();
+    for (const base of [a, b, shop, shop]) {
+      expect((await admin<{ me: { email: string } | null }>(base, '{ me { email } }')).data?.me?.email).toBe(email);
+    }
+    // A write through one gateway (with the CSRF token), read through the other.
+    const invited = await admin<{ inviteStaff: { link: string } }>(
+      b,
+      'mutation { inviteStaff(email: "pack@example.com", role: FULFILMENT) { link } }',
+    );
+    expect(invited.errors).toBeUndefined();
+    const staff = await admin<{ staff: { email: string }[] }>(a, '{ staff { email } }');
+    expect(staff.data?.staff.map((m) => m.email)).toContain('pack@example.com');
+    const audit = await admin<{ auditLog: { action: string }[] }>(a, '{ auditLog(filter: { action: "staff." }) { action } }');
+    expect(audit.data?.auditLog.map((r) => r.action)).toEqual(expect.arrayContaining(['staff.enrolled', 'staff.sign_in', 'staff.invited']));
+    // Signed out on one gateway: dead on the other too.
+    const session = jar.get('digitic_staff') as string;
+    await admin(a, 'mutation { signOut }');
+    jar.set('digitic_staff', session);
+    expect((await admin<{ me: null }>(b, '{ me { email } }')).data?.me).toBeNull();
   });
 });
