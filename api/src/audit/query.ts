@@ -46,8 +46,9 @@ export async function auditRows(db: Kysely<Database>, query: AuditQuery): Promis
   if (query.action) q = query.action.endsWith('.') ? q.where('action', 'like', `${query.action}%`) : q.where('action', '=', query.action);
   if (query.subjectKind) q = q.where('subject_kind', '=', query.subjectKind);
   if (query.subjectId) q = q.where('subject_id', '=', query.subjectId);
-  if (query.from) q = q.where('at', '>=', new Date(`${query.from}T00:00:00Z`));
-  if (query.to) q = q.where('at', '<', new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000));
+  // The shop's days, India time, as the order desk and the dashboard count them.
+  if (query.from) q = q.where('at', '>=', new Date(`${query.from}T00:00:00+05:30`));
+  if (query.to) q = q.where('at', '<', new Date(new Date(`${query.to}T00:00:00+05:30`).getTime() + 86_400_000));
   if (query.before) q = q.where('id', '<', String(query.before));
   const rows = await q.orderBy('id', 'desc').limit(query.pageSize).execute();
   return rows.map((r) => ({

@@ -9,6 +9,7 @@ import * as lifecycles from './migrations/0007-lifecycles.js';
 import * as staff from './migrations/0008-staff.js';
 import * as aftercare from './migrations/0009-aftercare.js';
 import * as paymentState from './migrations/0010-payment-state.js';
+import * as refundClaims from './migrations/0011-refund-claims.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-staff': staff,
   '0009-aftercare': aftercare,
   '0010-payment-state': paymentState,
+  '0011-refund-claims': refundClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -364,6 +364,8 @@ export interface OrderRefundsTable {
   actor_label: string | null;
   created_at: CreatedAt;
   processed_at: Stamp;
+  /** While a sender is asking the provider for it (a minute at most). */
+  claimed_until: Stamp;
 }
 
 export interface ReturnsTable {

@@ -140,7 +140,7 @@ describe('refunds by staff', () => {
 
     const one = await api.services.ordersDesk.refund(
       orderId,
-      { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Scratched', restock: true },
+      { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Scratched', restock: true, version: 0 },
       STAFF,
     );
     expect(one.payment.refunds).toEqual([
@@ -148,29 +148,33 @@ describe('refunds by staff', () => {
     ]);
     expect(await refundedAtProvider(paymentId)).toBe(toPaise(item.price));
     expect((await stockOf(product._id)).quantity).toBe(stock.quantity + 1);
+    // The refund changed the order: a desk that read it before is told so.
+    await expect(
+      api.services.ordersDesk.refund(orderId, { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Stale', version: 0 }, STAFF),
+    ).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
 
     // Three units ordered, one refunded: three more is too many.
     await expect(
-      api.services.ordersDesk.refund(orderId, { lines: [{ itemId: item.id, quantity: 3 }], reason: 'Again' }, STAFF),
+      api.services.ordersDesk.refund(orderId, { lines: [{ itemId: item.id, quantity: 3 }], reason: 'Again', version: one.version }, STAFF),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'Only 2 of the 3 units of this line are left to refund' });
     await expect(
       api.services.ordersDesk.refund(
         orderId,
-        { lines: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], reason: 'x' },
+        { lines: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], reason: 'x', version: one.version },
         STAFF,
       ),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(api.services.ordersDesk.refund(orderId, { reason: '  ' }, STAFF)).rejects.toMatchObject({
+    await expect(api.services.ordersDesk.refund(orderId, { reason: '  ', version: one.version }, STAFF)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       field: 'reason',
     });
 
     // The rest, shipping included; then nothing is left.
-    const rest = await api.services.ordersDesk.refund(orderId, { reason: 'Goodwill' }, STAFF);
+    const rest = await api.services.ordersDesk.refund(orderId, { reason: 'Goodwill', version: one.version }, STAFF);
     const paid = toPaise(item.price * 3 + SHIPPING_FEE);
     expect(rest.payment).toMatchObject({ refundedPaise: paid, leftToRefundPaise: 0 });
     expect(await refundedAtProvider(paymentId)).toBe(paid);
-    await expect(api.services.ordersDesk.refund(orderId, { reason: 'Once more' }, STAFF)).rejects.toMatchObject({
+    await expect(api.services.ordersDesk.refund(orderId, { reason: 'Once more', version: rest.version }, STAFF)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This order has been refunded in full already',
     });
@@ -179,8 +183,8 @@ describe('refunds by staff', () => {
   it('lets only one of two refunds at once take what is left', async () => {
     const { orderId, paymentId } = await placeOrder(api, product);
     const results = await Promise.allSettled([
-      api.services.ordersDesk.refund(orderId, { reason: 'First desk' }, STAFF),
-      api.services.ordersDesk.refund(orderId, { reason: 'Second desk' }, STAFF),
+      api.services.ordersDesk.refund(orderId, { reason: 'First desk', version: 0 }, STAFF),
+      api.services.ordersDesk.refund(orderId, { reason: 'Second desk', version: 0 }, STAFF),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
@@ -355,7 +359,7 @@ describe('staff cancel', () => {
     expect(cancelled).toMatchObject({ status: 'Cancelled', payment: { leftToRefundPaise: 0 } });
     expect(await refundedAtProvider(paymentId)).toBe(toPaise(product.price + SHIPPING_FEE));
     const status = await api.services.ordersDesk
-      .move(orderId, { to: 'Shipped', version: 2, shipment: SHIPMENT }, STAFF)
+      .move(orderId, { to: 'Shipped', version: cancelled.version, shipment: SHIPMENT }, STAFF)
       .catch((e: unknown) => e);
     expect(status).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'The order is Cancelled; its status cannot change any more' });
   });
@@ -365,7 +369,7 @@ describe('the desk’s filters and the metrics', () => {
   it('finds orders by where their payment stands and by the shop’s days', async () => {
     const refunded = await placeOrder(api, product);
     const untouched = await placeOrder(api, product);
-    await api.services.ordersDesk.refund(refunded.orderId, { reason: 'Goodwill' }, STAFF);
+    await api.services.ordersDesk.refund(refunded.orderId, { reason: 'Goodwill', version: 0 }, STAFF);
     const ids = async (query: Record<string, string>) =>
       (await api.services.ordersDesk.list(OrderListQuery.parse({ pageSize: 100, ...query }))).items.map((o) => o.id);
     expect(await ids({ payment: 'refunded' })).toContain(refunded.orderId);
@@ -397,5 +401,102 @@ describe('the desk’s filters and the metrics', () => {
     expect(metrics).toMatch(/order_transitions_total\{from="Processed",to="Cancelled"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/refunds_total\{source="cancellation"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/order_emails_total\{kind="cancelled"[^}]*\} [1-9]/);
+  });
+});
+
+describe('what the review found (each fails without its fix)', () => {
+  it('never puts a unit back in stock twice: a restocked line refund, then a cancellation', async () => {
+    const stock = await stockOf(product._id);
+    const { orderId, customer } = await placeOrder(api, product, { quantity: 2 });
+    const [item] = (await itemsOf(orderId)) as [{ id: string; price: number; quantity: number }];
+    await api.services.ordersDesk.refund(
+      orderId,
+      { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Dented', restock: true, version: 0 },
+      STAFF,
+    );
+    expect((await stockOf(product._id)).quantity).toBe(stock.quantity - 1);
+    const cancelled = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({});
+    expect(cancelled.status).toBe(200);
+    expect((await stockOf(product._id)).quantity).toBe(stock.quantity);
+  });
+
+  it('settles a shop refund from the provider only for its own payment and amount', async () => {
+    const victim = await placeOrder(api, product);
+    const refund = await db()
+      .transaction()
+      .execute(async (trx) =>
+        (await import('./order-refunds.js')).recordOrderRefund(trx, victim.orderId, { reason: 'Pending', source: 'staff', actor: STAFF }),
+      );
+    // A refund on another order's payment, whose note names the victim's refund (typed in the provider's dashboard).
+    const other = await placeOrder(api, product);
+    const forged = await api.services.payments.refund(other.paymentId, 10_000, { shop_refund: refund.id });
+    await api.services.orderRefunds.fromProvider({ ...forged, receipt: refund.id });
+    expect(
+      await db().selectFrom('order_refunds').select(['state', 'provider_refund_id']).where('id', '=', refund.id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      state: 'requested',
+      provider_refund_id: null,
+    });
+    const onOther = await db()
+      .selectFrom('order_refunds')
+      .select(['source', 'amount'])
+      .where('provider_refund_id', '=', forged.id)
+      .executeTakeFirst();
+    expect(onOther).toEqual({ source: 'provider', amount: 10_000 });
+  });
+
+  it('keeps units on their way back in a return out of a line refund, and takes no return of an order refunded in full', async () => {
+    const { orderId, customer } = await placeOrder(api, product);
+    const [item] = (await itemsOf(orderId)) as [{ id: string; price: number; quantity: number }];
+    await deliver(orderId);
+    const asked = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'Other' });
+    expect(asked.status).toBe(201);
+    const version = (await api.services.ordersDesk.get(orderId)).version;
+    await expect(
+      api.services.ordersDesk.refund(orderId, { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Twice', version }, STAFF),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'Every unit of this line has been refunded already' });
+
+    const full = await placeOrder(api, product);
+    const [fullItem] = (await itemsOf(full.orderId)) as [{ id: string; price: number; quantity: number }];
+    await deliver(full.orderId);
+    await api.services.ordersDesk.refund(
+      full.orderId,
+      { reason: 'Goodwill', version: (await api.services.ordersDesk.get(full.orderId)).version },
+      STAFF,
+    );
+    const late = await api.http
+      .post(`/api/user/orders/${full.orderId}/returns`)
+      .set(full.customer.auth)
+      .send({ lines: [{ itemId: fullItem.id, quantity: 1 }], reason: 'Other' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This order has been refunded in full: there is nothing to return');
+  });
+
+  it('answers 404, not a fault, for an order id that is not one', async () => {
+    const customer = await newCustomer(api);
+    expect((await api.http.get('/api/user/orders/not-an-id').set(customer.auth)).status).toBe(404);
+    expect(
+      (
+        await api.http
+          .post('/api/user/orders/not-an-id/returns')
+          .set(customer.auth)
+          .send({ lines: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], reason: 'Other' })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('puts a customer look-up in the audit trail', async () => {
+    const customer = await newCustomer(api);
+    await api.services.customersDesk.lookup(customer.email.slice(0, 8), STAFF);
+    const row = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'customer.searched')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ actor_kind: 'staff', after: { query: customer.email.slice(0, 8), found: expect.any(Number) } });
   });
 });

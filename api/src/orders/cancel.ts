@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { badRequest, notFound, transitionRefused } from '../domain/errors.js';
 import { putBackStock } from '../products/stock.js';
 import { enqueueNotice, type NoticesService } from './notices.js';
-import { type OrderRefundsService, recordOrderRefund } from './order-refunds.js';
+import { type OrderRefundsService, recordOrderRefund, restockedUnits } from './order-refunds.js';
 import { moveOrder } from './order-state.js';
 
 export interface CancelRequest {
@@ -62,10 +62,19 @@ export function cancelOrders(deps: {
           expectedVersion: request.expectedVersion,
           note: reason ?? (byShopper ? 'Cancelled by the shopper' : undefined),
         });
-        const lines = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
+        // Every unit not already put back by an earlier refund goes back on the shelf.
+        const lines = await trx
+          .selectFrom('order_items')
+          .select(['id', 'product_id', 'quantity'])
+          .where('order_id', '=', orderId)
+          .execute();
+        const back = await restockedUnits(trx, orderId);
         await putBackStock(
           trx,
-          lines.map((l) => ({ productId: l.product_id, title: '', quantity: l.quantity })),
+          lines.flatMap((l) => {
+            const left = l.quantity - (back.get(l.id) ?? 0);
+            return left > 0 ? [{ productId: l.product_id, title: '', quantity: left }] : [];
+          }),
         );
         const left = await trx
           .selectFrom('order_refunds')

@@ -1,9 +1,9 @@
 import { toPaise } from '@digitic/shop-rules';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type Actor, RECONCILIATION, SYSTEM, WEBHOOK } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, LineQuantity, OrderRefundsTable, RefundState } from '../db/schema.js';
-import { badRequest, conflict, DomainError, notFound } from '../domain/errors.js';
+import { badRequest, conflict, DomainError, notFound, versionConflict } from '../domain/errors.js';
 import type { PaymentProvider, ProviderRefund } from '../payments/provider.js';
 import { putBackStock } from '../products/stock.js';
 import { enqueueNotice } from './notices.js';
@@ -30,6 +30,8 @@ export interface RefundRequest {
   /** Where the refund came from, for the metrics and the record: staff, cancellation, return, provider. */
   source: 'staff' | 'cancellation' | 'return' | 'provider';
   actor: Actor;
+  /** The order's version the caller read (staff): refused when the order changed since, a refund included. */
+  expectedVersion?: number;
 }
 
 /** Paid, refunded (or being refunded) and left, in paise, and the units of each line refunded so far. */
@@ -45,6 +47,24 @@ async function ledger(trx: Trx, order: { id: string; total_price_after_discount:
   const units = new Map<string, number>();
   for (const r of refunds) for (const l of r.lines) units.set(l.itemId, (units.get(l.itemId) ?? 0) + l.quantity);
   return { paid, refunded, left: paid - refunded, units };
+}
+
+/** Returns of the order still open (asked, approved or received): their units are on their way back. */
+export const openReturns = (trx: Trx, orderId: string) =>
+  trx
+    .selectFrom('returns')
+    .select('lines')
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['Requested', 'Approved', 'Received'])
+    .execute();
+
+/** Units of each line put back in stock by the order's refunds so far (whatever became of the money), leaving one out. */
+export async function restockedUnits(trx: Trx, orderId: string, except?: string): Promise<Map<string, number>> {
+  let q = trx.selectFrom('order_refunds').select('lines').where('order_id', '=', orderId).where('restock', '=', true);
+  if (except) q = q.where('id', '!=', except);
+  const back = new Map<string, number>();
+  for (const r of await q.execute()) for (const l of r.lines) back.set(l.itemId, (back.get(l.itemId) ?? 0) + l.quantity);
+  return back;
 }
 
 /** Writes where the order's payment stands from its refunds, after any change to them (in the change's transaction). */
@@ -70,12 +90,19 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
   if (reason.length > 500) throw badRequest('The reason is longer than 500 characters', 'reason');
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'total_price_after_discount'])
+    .select(['id', 'total_price_after_discount', 'version'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
   if (!order) throw notFound('Order not found');
+  if (request.expectedVersion !== undefined && request.expectedVersion !== order.version) {
+    throw versionConflict('This order was changed by someone else since you opened it (a refund, a move). Reload it, then try again.');
+  }
   const { left, refunded, units } = await ledger(trx, order);
+  // Units an open return is bringing back are that return's to refund, not a line refund's.
+  if (!request.returnId) {
+    for (const r of await openReturns(trx, orderId)) for (const l of r.lines) units.set(l.itemId, (units.get(l.itemId) ?? 0) + l.quantity);
+  }
   if (left <= 0) throw conflict('This order has been refunded in full already', 'amount');
 
   const items = await trx
@@ -125,12 +152,21 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
     .returningAll()
     .executeTakeFirstOrThrow();
   await refreshPaymentState(trx, orderId);
+  // A refund is a change to the order: whoever read it before must read it again.
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', orderId)
+    .execute();
   if (refund.restock) {
+    // Never more units back on the shelf than the line sold, whatever earlier refunds (or a cancellation) put back.
+    const back = await restockedUnits(trx, orderId, refund.id);
     await putBackStock(
       trx,
-      lines.map((l) => {
+      lines.flatMap((l) => {
         const item = items.find((i) => i.id === l.itemId);
-        return { productId: item?.product_id ?? '', title: '', quantity: l.quantity };
+        const room = item ? item.quantity - (back.get(item.id) ?? 0) : 0;
+        return item && room > 0 ? [{ productId: item.product_id, title: '', quantity: Math.min(l.quantity, room) }] : [];
       }),
     );
   }
@@ -168,14 +204,20 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
     if (refund.state === 'processed') return false;
     await trx
       .updateTable('order_refunds')
-      .set({ state, provider_refund_id: made.id, processed_at: state === 'processed' ? new Date() : null, last_error: null })
+      .set({
+        state,
+        provider_refund_id: made.id,
+        processed_at: state === 'processed' ? new Date() : null,
+        last_error: null,
+        claimed_until: null,
+      })
       .where('id', '=', refund.id)
       .execute();
     await refreshPaymentState(trx, refund.order_id);
     await trx
       .insertInto('payment_refunds')
       .values({ refund_id: made.id, razorpay_payment_id: made.payment_id, amount: made.amount, status: made.status, source: refund.source })
-      .onConflict((oc) => oc.column('refund_id').doUpdateSet({ status: made.status }))
+      .onConflict((oc) => oc.column('refund_id').doUpdateSet({ status: made.status, source: refund.source }))
       .execute();
     if (state === 'processed' || state === 'failed') {
       await addOrderEvent(trx, refund.order_id, 'refund', actor, {
@@ -197,50 +239,59 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
    * leaves it requested for the timer.
    */
   async function send(refundId: string): Promise<OrderRefund | null> {
+    // Claimed for a minute by one sender (a guarded update, committed): no lock or connection is held while the provider answers.
+    const claimed = await db
+      .updateTable('order_refunds')
+      .set({ claimed_until: sql<Date>`now() + interval '60 seconds'` })
+      .where('id', '=', refundId)
+      .where('state', '=', 'requested')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return (await db.selectFrom('order_refunds').selectAll().where('id', '=', refundId).executeTakeFirst()) ?? null;
+    const order = await db.selectFrom('orders').select('razorpay_payment_id').where('id', '=', claimed.order_id).executeTakeFirstOrThrow();
+    let made: ProviderRefund | null = null;
+    let failure: { message: string; refused: boolean } | null = null;
+    try {
+      // A refund made before (by a sender that stopped before writing it down) is found by its receipt, on this payment, for this amount.
+      made =
+        (await payments.fetchRefunds(order.razorpay_payment_id)).find((r) => receiptOf(r) === claimed.id && r.amount === claimed.amount) ??
+        (await payments.refund(
+          order.razorpay_payment_id,
+          claimed.amount,
+          { shop_refund: claimed.id, reason: claimed.reason.slice(0, 200) },
+          claimed.id,
+        ));
+    } catch (err) {
+      failure = {
+        message: err instanceof Error ? err.message : String(err),
+        refused: err instanceof DomainError && err.code === 'PAYMENT_FAILED',
+      };
+    }
     return db.transaction().execute(async (trx) => {
-      const refund = await trx
-        .selectFrom('order_refunds')
-        .selectAll()
-        .where('id', '=', refundId)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!refund || refund.state !== 'requested') return refund ?? null;
-      const order = await trx
-        .selectFrom('orders')
-        .select('razorpay_payment_id')
-        .where('id', '=', refund.order_id)
-        .executeTakeFirstOrThrow();
-      try {
-        const before = (await payments.fetchRefunds(order.razorpay_payment_id)).find((r) => receiptOf(r) === refund.id);
-        const made =
-          before ??
-          (await payments.refund(
-            order.razorpay_payment_id,
-            refund.amount,
-            { shop_refund: refund.id, reason: refund.reason.slice(0, 200) },
-            refund.id,
-          ));
+      const refund = await trx.selectFrom('order_refunds').selectAll().where('id', '=', refundId).forUpdate().executeTakeFirstOrThrow();
+      if (made) {
         await settle(trx, refund, made, SYSTEM);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const refused = err instanceof DomainError && err.code === 'PAYMENT_FAILED';
+      } else if (failure && refund.state === 'requested') {
         await trx
           .updateTable('order_refunds')
           .set((eb) => ({
             attempts: eb('attempts', '+', 1),
-            last_error: message.slice(0, 500),
-            ...(refused ? { state: 'failed' as const } : {}),
+            last_error: failure.message.slice(0, 500),
+            claimed_until: null,
+            ...(failure.refused ? { state: 'failed' as const } : {}),
           }))
           .where('id', '=', refund.id)
           .execute();
-        if (refused) {
+        if (failure.refused) {
           await refreshPaymentState(trx, refund.order_id);
           await addOrderEvent(trx, refund.order_id, 'refund', SYSTEM, {
-            detail: { refundId: refund.id, amountPaise: refund.amount, state: 'failed', error: message },
+            detail: { refundId: refund.id, amountPaise: refund.amount, state: 'failed', error: failure.message },
           });
         }
-        log(`refund ${refund.id} of order ${refund.order_id}: ${refused ? 'refused by the provider' : 'will be retried'}: ${message}`);
+        log(
+          `refund ${refund.id} of order ${refund.order_id}: ${failure.refused ? 'refused by the provider' : 'will be retried'}: ${failure.message}`,
+        );
       }
       return trx.selectFrom('order_refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
     });
@@ -257,20 +308,26 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
     async fromProvider(made: ProviderRefund, actor: Actor = WEBHOOK): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const receipt = receiptOf(made);
+        const order = await trx.selectFrom('orders').select('id').where('razorpay_payment_id', '=', made.payment_id).executeTakeFirst();
+        if (!order) return false; // a payment that made no order: the checkout's refund path records it
+        // The shop's refund it answers: by the provider's id, or by its receipt, but only a refund of this
+        // payment's order for this amount (a note typed in the provider's dashboard settles nothing else).
         const known = await trx
           .selectFrom('order_refunds')
           .selectAll()
+          .where('order_id', '=', order.id)
           .where((eb) =>
             eb.or([
               eb('provider_refund_id', '=', made.id),
-              ...(receipt && /^[0-9a-f-]{36}$/i.test(receipt) ? [eb('id', '=', receipt)] : []),
+              ...(receipt && /^[0-9a-f-]{36}$/i.test(receipt)
+                ? [eb.and([eb('id', '=', receipt), eb('amount', '=', made.amount), eb('provider_refund_id', 'is', null)])]
+                : []),
             ]),
           )
           .forUpdate()
           .executeTakeFirst();
         if (known) return settle(trx, known, made, actor);
-        const order = await trx.selectFrom('orders').select('id').where('razorpay_payment_id', '=', made.payment_id).executeTakeFirst();
-        if (!order) return false; // a payment that made no order: the checkout's refund path records it
+        if (await trx.selectFrom('order_refunds').select('id').where('provider_refund_id', '=', made.id).executeTakeFirst()) return false;
         const outside = await trx
           .insertInto('order_refunds')
           .values({

@@ -7,6 +7,14 @@ import { shopper } from '../audit/actor.js';
 import { ReturnRequestInput } from '../returns/service.js';
 import { CancelOrderInput, CreateOrderInput } from './schemas.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The order id of the path: anything that is not one is an order that is not found. */
+function orderId(req: Request): string {
+  const id = String(req.params.id);
+  if (!UUID.test(id)) throw notFound('Order not found');
+  return id.toLowerCase();
+}
+
 export function ordersRoutes(deps: AppDeps): Router {
   const { orders, cancels, returns } = deps;
   const asShopper = (req: Request, res: Response) =>
@@ -23,19 +31,18 @@ export function ordersRoutes(deps: AppDeps): Router {
   });
   // After the sale: the shopper cancels before the parcel ships, or asks for a return within the window.
   router.get('/user/orders/:id', deps.auth, async (req, res) => {
-    res.json({ order: await orders.mine(currentCustomer(res).id, String(req.params.id)) });
+    res.json({ order: await orders.mine(currentCustomer(res).id, orderId(req)) });
   });
   router.post('/user/orders/:id/cancel', deps.auth, async (req, res) => {
     const { reason } = parseInput(CancelOrderInput, req.body ?? {});
     const customerId = currentCustomer(res).id;
-    const id = String(req.params.id);
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Order not found');
+    const id = orderId(req);
     await cancels.cancel(id, { actor: asShopper(req, res), customerId, reason });
     res.json({ order: await orders.mine(customerId, id), success: true });
   });
   router.post('/user/orders/:id/returns', deps.auth, async (req, res) => {
     const customerId = currentCustomer(res).id;
-    const id = String(req.params.id);
+    const id = orderId(req);
     await returns.request(customerId, id, parseInput(ReturnRequestInput, req.body), asShopper(req, res));
     res.status(201).json({ order: await orders.mine(customerId, id), success: true });
   });

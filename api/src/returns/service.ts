@@ -1,4 +1,4 @@
-import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus, returnWindowEnds } from '@digitic/shop-rules';
+import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus, returnWindowEnds, toPaise } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
@@ -9,6 +9,9 @@ import type { NoticesService } from '../orders/notices.js';
 import { type OrderRefundsService, recordOrderRefund } from '../orders/order-refunds.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { moveReturn } from './return-state.js';
+
+/** However often one is rejected, an order takes this many return requests (each needs a person). */
+const MAX_RETURNS_PER_ORDER = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,6 +112,29 @@ export function returnsService(deps: ReturnsDeps) {
         const ends = returnWindowEnds(order.delivered_at, deps.windowDays);
         if (!ends || ends.getTime() < Date.now()) {
           throw transitionRefused(`Returns are accepted within ${deps.windowDays} days of delivery; this order was delivered longer ago`);
+        }
+        // Nothing left to pay back: no return to ask for (the goods would come back for nothing).
+        const paid = await trx
+          .selectFrom('orders')
+          .select('total_price_after_discount')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        const refundedPaise = await trx
+          .selectFrom('order_refunds')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
+          .where('order_id', '=', orderId)
+          .where('state', '!=', 'failed')
+          .executeTakeFirstOrThrow();
+        if (Number(refundedPaise.n) >= toPaise(paid.total_price_after_discount)) {
+          throw conflict('This order has been refunded in full: there is nothing to return');
+        }
+        const asked = await trx
+          .selectFrom('returns')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        if (Number(asked.n) >= MAX_RETURNS_PER_ORDER) {
+          throw conflict(`An order takes at most ${MAX_RETURNS_PER_ORDER} return requests: write to us through the contact page`);
         }
         const items = await trx.selectFrom('order_items').select(['id', 'quantity']).where('order_id', '=', orderId).execute();
         const taken = new Map<string, number>();

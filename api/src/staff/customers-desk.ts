@@ -17,7 +17,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function customersDesk(db: Kysely<Database>) {
   return {
-    async lookup(q: string) {
+    /** Customers by e-mail (or its beginning) or phone; each look-up is in the audit trail (personal data read in bulk). */
+    async lookup(q: string, actor: Actor) {
       const digits = q.replace(/[\s-]/g, '').replace(/^\+91/, '');
       let query = db
         .selectFrom('customers as c')
@@ -36,6 +37,7 @@ export function customersDesk(db: Kysely<Database>) {
         );
       }
       const rows = await query.orderBy('c.email').limit(25).execute();
+      await recordAudit(db, actor, { action: 'customer.searched', after: { query: q, found: rows.length } });
       return rows.map((r) => ({
         id: r.id,
         email: r.email,

@@ -41,6 +41,7 @@ export const RefundInput = z.object({
     .optional(),
   reason: z.string().max(500, 'The reason is at most 500 characters'),
   restock: z.boolean().optional(),
+  version: z.number({ error: 'version is the order version you read' }).int().min(0),
 });
 export type RefundInput = z.infer<typeof RefundInput>;
 
@@ -240,11 +241,16 @@ export function ordersDesk(deps: OrdersDeskDeps) {
     /** A refund by staff: everything left, or chosen lines at the price paid (restocked or not); sent to the provider at once. */
     async refund(id: string, input: RefundInput, actor: Actor) {
       if (!UUID.test(id)) throw notFound('Order not found');
-      const refund = await db
-        .transaction()
-        .execute((trx) =>
-          recordOrderRefund(trx, id, { lines: input.lines, reason: input.reason, restock: input.restock, source: 'staff', actor }),
-        );
+      const refund = await db.transaction().execute((trx) =>
+        recordOrderRefund(trx, id, {
+          lines: input.lines,
+          reason: input.reason,
+          restock: input.restock,
+          source: 'staff',
+          actor,
+          expectedVersion: input.version,
+        }),
+      );
       await deps.refunds.send(refund.id).catch((err: unknown) => deps.log(`order ${id}: the refund will be retried`, err));
       afterCommit();
       return this.get(id);

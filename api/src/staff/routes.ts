@@ -195,8 +195,8 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
     res.json(await returns.refund(id(req), parseInput(ReturnRefund, req.body), staffActor(me, facts(req, res))));
   });
 
-  declare('get', '/admin/customers', 'customers:read', async (req, res) => {
-    res.json({ customers: await customersDesk.lookup(parseInput(CustomerLookup, req.query).q) });
+  declare('get', '/admin/customers', 'customers:read', async (req, res, me) => {
+    res.json({ customers: await customersDesk.lookup(parseInput(CustomerLookup, req.query).q, staffActor(me, facts(req, res))) });
   });
   declare('get', '/admin/customers/:id', 'customers:read', async (req, res, me) => {
     res.json(await customersDesk.get(id(req), staffActor(me, facts(req, res))));

@@ -183,7 +183,11 @@ describe('the back office schema at /admin/graphql', () => {
     const noReason = await b.admin(`mutation($o: ID!) { cancelOrder(orderId: $o, version: 0, reason: "") { id } }`, { o: first.orderId });
     expect(noReason.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
     const cancelled = await b.admin<{
-      cancelOrder: { status: string; payment: { leftToRefundPaise: number; refunds: { state: string; source: string }[] } };
+      cancelOrder: {
+        status: string;
+        version: number;
+        payment: { leftToRefundPaise: number; refunds: { state: string; source: string }[] };
+      };
     }>(`mutation($o: ID!) { cancelOrder(orderId: $o, version: 0, reason: "The courier cannot reach the PIN code") { ${ORDER} } }`, {
       o: first.orderId,
     });
@@ -191,7 +195,7 @@ describe('the back office schema at /admin/graphql', () => {
     expect(cancelled.data?.cancelOrder).toMatchObject({ status: 'CANCELLED', payment: { leftToRefundPaise: 0 } });
     expect(cancelled.data?.cancelOrder.payment.refunds).toEqual([expect.objectContaining({ state: 'PROCESSED', source: 'cancellation' })]);
     const shipCancelled = await b.admin('mutation($i: MoveOrderInput!) { moveOrder(input: $i) { id } }', {
-      i: { orderId: first.orderId, to: 'PROCESSED', version: 1 },
+      i: { orderId: first.orderId, to: 'PROCESSED', version: cancelled.data?.cancelOrder.version },
     });
     expect(shipCancelled.errors?.[0]).toMatchObject({
       message: 'The order is Cancelled; its status cannot change any more',
@@ -206,12 +210,16 @@ describe('the back office schema at /admin/graphql', () => {
     const itemId = read.data?.order.lines[0]?.id;
     const REFUND = `mutation($i: RefundOrderInput!) { refundOrder(input: $i) { ${ORDER} } }`;
     const one = await b.admin<{ refundOrder: { lines: { refundedQuantity: number }[]; payment: { refundedPaise: number } } }>(REFUND, {
-      i: { orderId: second.orderId, lines: [{ itemId, quantity: 1 }], reason: 'Dented box', restock: true },
+      i: { orderId: second.orderId, version: 0, lines: [{ itemId, quantity: 1 }], reason: 'Dented box', restock: true },
     });
     expect(one.errors).toBeUndefined();
     expect(one.data?.refundOrder.lines[0]?.refundedQuantity).toBe(1);
     expect(one.data?.refundOrder.payment.refundedPaise).toBe(product.price * 100);
-    const tooMany = await b.admin(REFUND, { i: { orderId: second.orderId, lines: [{ itemId, quantity: 2 }], reason: 'Again' } });
+    const stale = await b.admin(REFUND, { i: { orderId: second.orderId, version: 0, lines: [{ itemId, quantity: 1 }], reason: 'Twice' } });
+    expect(stale.errors?.[0]?.extensions.code).toBe('VERSION_CONFLICT');
+    const tooMany = await b.admin(REFUND, {
+      i: { orderId: second.orderId, version: 1, lines: [{ itemId, quantity: 2 }], reason: 'Again' },
+    });
     expect(tooMany.errors?.[0]).toMatchObject({
       extensions: { code: 'CONFLICT' },
       message: 'Only 1 of the 2 units of this line are left to refund',

@@ -163,6 +163,7 @@ export const adminResolvers: Resolvers = {
     refundOrder: (_root, { input }, { api }) =>
       api.refundOrder(input.orderId, {
         reason: input.reason,
+        version: input.version,
         ...(input.lines && input.lines.length > 0 ? { lines: input.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })) } : {}),
         ...(input.restock != null ? { restock: input.restock } : {}),
       }),

@@ -74,8 +74,10 @@ export class StaffApi {
 
   cancelOrder = (id: string, body: { version: number; reason: string }) =>
     this.data<AdminOrderRecord>({ url: `admin/orders/${segment(id, 'Order')}/cancel`, method: 'POST', data: body });
-  refundOrder = (id: string, body: { lines?: { itemId: string; quantity: number }[]; reason: string; restock?: boolean }) =>
-    this.data<AdminOrderRecord>({ url: `admin/orders/${segment(id, 'Order')}/refunds`, method: 'POST', data: body });
+  refundOrder = (
+    id: string,
+    body: { lines?: { itemId: string; quantity: number }[]; reason: string; restock?: boolean; version: number },
+  ) => this.data<AdminOrderRecord>({ url: `admin/orders/${segment(id, 'Order')}/refunds`, method: 'POST', data: body });
   dashboard = () => this.data<DashboardRecord>({ url: 'admin/dashboard' });
 
   returns = (params: Record<string, string | number>) => this.data<ReturnListRecord>({ url: 'admin/returns', params });

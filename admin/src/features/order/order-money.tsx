@@ -60,7 +60,9 @@ export function OrderMoney({ order, me }: { order: OrderWholeFragment; me: Signe
       return;
     }
     try {
-      await refund({ variables: { input: { orderId: order.id, reason: v.reason, lines, restock: !whole && v.restock } } });
+      await refund({
+        variables: { input: { orderId: order.id, version: order.version, reason: v.reason, lines, restock: !whole && v.restock } },
+      });
       refundForm.reset({ reason: '', whole: false, restock: false, units: Object.fromEntries(order.lines.map((l) => [l.id, 0])) });
     } catch (err) {
       setRefused(problem(err));

@@ -46,10 +46,11 @@ export function PackingSlipPage() {
       </address>
       <LinesTable
         caption="To pack"
-        lines={order.lines.map((l) => ({ ...l, key: l.id }))}
+        lines={order.lines.map((l) => ({ ...l, key: l.id, quantity: l.quantity - l.refundedQuantity })).filter((l) => l.quantity > 0)}
         last={{ header: 'Packed', cell: () => <span aria-label="Tick when packed">☐</span> }}
       />
-      <p>Items: {order.lines.reduce((n, l) => n + l.quantity, 0)}</p>
+      <p>Items: {order.lines.reduce((n, l) => n + l.quantity - l.refundedQuantity, 0)}</p>
+      {order.lines.some((l) => l.refundedQuantity > 0) && <p>Refunded units are left out: do not pack them.</p>}
     </article>
   );
 }

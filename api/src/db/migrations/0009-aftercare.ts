@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 //   its receipt at the provider is its id, and a retry asks the provider before refunding again.
 // - returns: a shopper's request to send lines back, with its own lifecycle and version.
 // - order_notices: the e-mails an order's events owe the shopper, written in the event's transaction
-//   and claimed once for sending (an outbox): none lost if the process stops, none sent twice.
+//   and claimed once for sending (an outbox): none forgotten when the event commits, none sent twice, a
+//   failed send retried (a process killed between the claim and the send loses that one e-mail).
 export async function up(db: Kysely<unknown>): Promise<void> {
   const actorKinds = sql.raw(`('shopper', 'staff', 'webhook', 'reconciliation', 'system', 'command')`);
   await sql`
