@@ -19,6 +19,7 @@ import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
 import { cancelOrders } from './orders/cancel.js';
 import { returnsService } from './returns/service.js';
+import { passkeysService } from './staff/passkeys.js';
 
 export type Log = (line: string, detail?: unknown) => void;
 
@@ -78,12 +79,21 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
   });
   const orderRefunds = orderRefundsService({ db, payments, log, processed: (source) => metrics.refund(source) });
   const moved = (from: string, to: string) => metrics.transition(from, to);
+  const passkeys = passkeysService({ db, webUrl: config.webUrl, shopName: config.shopName });
   const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log, moved });
   const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
   return {
     db,
     config,
-    staff: staffService({ db, sealer: sealer(config.jwtSecret), attempts, adminUrl: `${config.webUrl}/admin`, shopName: config.shopName }),
+    staff: staffService({
+      db,
+      sealer: sealer(config.jwtSecret),
+      attempts,
+      adminUrl: `${config.webUrl}/admin`,
+      shopName: config.shopName,
+      passkeys,
+    }),
+    passkeys,
     ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved }),
     customersDesk: customersDesk(db),
     notices,

@@ -8,7 +8,9 @@ const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 function linkFor(email: string, page = 'reset-password'): string | null {
   let files: string[] = [];
   try {
-    files = readdirSync(outbox()).sort();
+    files = readdirSync(outbox())
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return null;
   }

@@ -272,12 +272,15 @@ test.describe('the back office', () => {
     await form.getByRole('combobox').first().selectOption('1');
     await form.getByLabel('Why').selectOption('DAMAGED_OR_DEFECTIVE');
     await form.getByLabel('Anything we should know (optional)').fill('The screen flickers');
+    await accessible(page);
     await form.getByRole('button', { name: 'Send return request' }).click();
     await expect(page.getByText('Your return request is sent. We will e-mail you our answer.')).toBeVisible();
     await expect(page.getByText(/^Return requested: we will e-mail you our answer/)).toBeVisible();
 
     await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Returns' }).click();
     await owner.getByLabel('Status').selectOption('REQUESTED');
+    await expect(owner.getByRole('table').getByRole('row').filter({ hasText: customer.email })).toHaveCount(1);
+    await accessible(owner);
     await owner.getByRole('table').getByRole('row').filter({ hasText: customer.email }).getByRole('link').first().click();
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Requested');
     await accessible(owner);
@@ -290,8 +293,17 @@ test.describe('the back office', () => {
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Refunded');
     await expect(owner.getByText(/^Refund Rs\. [\d,]+ \(processed\), units back in stock$/)).toBeVisible();
 
+    // The owner looks the shopper up: their orders, read-only.
+    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Customers' }).click();
+    await owner.getByLabel('E-mail (or its beginning) or phone').fill(customer.email);
+    await owner.getByRole('button', { name: 'Look up' }).click();
+    await owner.getByRole('link', { name: customer.email }).click();
+    await expect(owner.getByRole('table').getByRole('row')).toHaveCount(2);
+    await accessible(owner);
+
     await page.reload();
     await expect(page.getByText(/^Return refunded: /)).toBeVisible();
+    await accessible(page);
     await expect(page.getByText(/^Refund of Rs\. [\d,]+ refunded \(Return: Damaged or defective\)$/)).toBeVisible();
     const payment = await paymentOf(request, customer);
     expect(payment.amount_refunded).toBeGreaterThan(0);

@@ -83,7 +83,7 @@ export function mailsTo(email: string): { to: string; subject: string; text: str
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(outbox);
+    files = readdirSync(outbox).filter((f) => f.endsWith('.json'));
   } catch {
     return [];
   }

@@ -142,7 +142,9 @@ describe.runIf(postgres)('webhooks that never arrive, two apis reconciling on Po
     for (const s of shoppers) expect(await myOrders(stack.shops[1] as string, s.token)).toHaveLength(1);
 
     const outbox = path.join(stack.dataDir, 'api', 'outbox');
-    const mails = readdirSync(outbox).map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string });
+    const mails = readdirSync(outbox)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string });
     for (const s of shoppers) expect(mails.filter((m) => m.to === s.email && / is confirmed$/.test(m.subject))).toHaveLength(1);
 
     const metric = async (api: string, pattern: RegExp) => {

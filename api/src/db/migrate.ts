@@ -10,6 +10,7 @@ import * as staff from './migrations/0008-staff.js';
 import * as aftercare from './migrations/0009-aftercare.js';
 import * as paymentState from './migrations/0010-payment-state.js';
 import * as refundClaims from './migrations/0011-refund-claims.js';
+import * as passkeys from './migrations/0012-passkeys.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-aftercare': aftercare,
   '0010-payment-state': paymentState,
   '0011-refund-claims': refundClaims,
+  '0012-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -401,11 +401,36 @@ export interface OrderNoticesTable {
   created_at: CreatedAt;
 }
 
+export interface StaffPasskeysTable {
+  id: Generated<string>;
+  staff_id: string;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: Stamp;
+}
+
+export interface StaffWebauthnChallengesTable {
+  id: Generated<string>;
+  staff_id: string | null;
+  purpose: 'register' | 'authenticate';
+  challenge: string;
+  expires_at: Date | string;
+  used_at: Stamp;
+}
+
 export interface Database {
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
+  staff_passkeys: StaffPasskeysTable;
+  staff_webauthn_challenges: StaffWebauthnChallengesTable;
   order_events: OrderEventsTable;
   order_refunds: OrderRefundsTable;
   order_notices: OrderNoticesTable;

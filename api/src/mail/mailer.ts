@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { unavailable } from '../domain/errors.js';
@@ -59,7 +59,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       try {
         // A message may hold a live reset link: for the service's user only, whatever the process's umask.
         await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
-        await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
+        // Written whole, then named: whoever reads the outbox never sees half a message (only *.json are messages).
+        const partial = path.join(options.outboxDir, `.${name}.partial`);
+        await writeFile(partial, JSON.stringify(mail, null, 2), { mode: 0o600 });
+        await rename(partial, file);
       } catch {
         throw unavailable(MAIL_DOWN);
       }

@@ -1,4 +1,4 @@
-import { SHIPPING_FEE, toPaise } from '@digitic/shop-rules';
+import { RETURN_STATUSES, RETURN_TRANSITIONS, type ReturnStatus, SHIPPING_FEE, toPaise } from '@digitic/shop-rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/actor.js';
@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { type ListedProduct, newCustomer, placeOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
 import { orderRefundsService } from './order-refunds.js';
 import { moveOrder } from './order-state.js';
+import { moveReturn } from '../returns/return-state.js';
 import { OrderListQuery } from '../staff/orders-desk.js';
 
 // After the sale, through the real api, its database and the payment simulator: cancelling, refunds by
@@ -499,4 +500,57 @@ describe('what the review found (each fails without its fix)', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ actor_kind: 'staff', after: { query: customer.email.slice(0, 8), found: expect.any(Number) } });
   });
+});
+
+describe('the return state machine', () => {
+  /** A return of a delivered order, moved along the allowed way to `status`. */
+  async function returnAt(status: ReturnStatus): Promise<string> {
+    const { orderId, customer } = await placeOrder(api, product);
+    const [item] = (await itemsOf(orderId)) as [{ id: string; price: number; quantity: number }];
+    await deliver(orderId);
+    const asked = await api.services.returns.request(
+      customer.id,
+      orderId,
+      { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Other' },
+      STAFF,
+    );
+    const way: Record<ReturnStatus, ReturnStatus[]> = {
+      Requested: [],
+      Approved: ['Approved'],
+      Rejected: ['Rejected'],
+      Received: ['Approved', 'Received'],
+      Refunded: ['Approved', 'Received', 'Refunded'],
+    };
+    for (const to of way[status]) {
+      await db()
+        .transaction()
+        .execute((trx) => moveReturn(trx, asked.id, { to, actor: STAFF, note: to === 'Rejected' ? 'No' : null }));
+    }
+    return asked.id;
+  }
+
+  // Every pair of statuses: allowed where shop-rules' table says, refused with TRANSITION_NOT_ALLOWED everywhere else.
+  for (const from of RETURN_STATUSES) {
+    for (const to of RETURN_STATUSES) {
+      const allowed = RETURN_TRANSITIONS[from].includes(to);
+      it(`${allowed ? 'allows' : 'refuses'} ${from} → ${to}`, async () => {
+        const id = await returnAt(from);
+        const result = await db()
+          .transaction()
+          .execute((trx) => moveReturn(trx, id, { to, actor: STAFF, note: 'Note' }))
+          .then(
+            () => null,
+            (err: unknown) => err,
+          );
+        const after = await db().selectFrom('returns').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+        if (allowed) {
+          expect(result).toBeNull();
+          expect(after.status).toBe(to);
+        } else {
+          expect(result).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+          expect(after.status).toBe(from);
+        }
+      });
+    }
+  }
 });

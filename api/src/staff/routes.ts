@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AuditExportQuery, AuditQuery, auditCsv, auditRows } from '../audit/query.js';
 import { recordAudit } from '../audit/record.js';
 import type { AppDeps } from '../deps.js';
-import { forbidden, unauthorized } from '../domain/errors.js';
+import { forbidden, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
 import { OrderListQuery, RefundInput } from './orders-desk.js';
 import { CustomerLookup } from './customers-desk.js';
@@ -43,12 +43,18 @@ const Enrol = z.object({
   name: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
 });
+const PasskeyAnswer = z.object({
+  challengeId: z.string().max(40),
+  response: z.record(z.string(), z.unknown()),
+});
 const SignIn = z.object({
   email: z.string().max(254),
   password: z.string().max(200),
   code: z.string().max(20).optional(),
   recoveryCode: z.string().max(40).optional(),
+  passkey: PasskeyAnswer.optional(),
 });
+const NewPasskey = PasskeyAnswer.extend({ name: z.string().max(60, 'A passkey name is at most 60 characters') });
 const PasswordChange = z.object({ currentPassword: z.string().max(200), password: z.string().max(200) });
 const Move = z.object({
   to: z.string().max(40),
@@ -79,7 +85,7 @@ const id = (req: Request) => String(req.params.id);
  * runs. `STAFF_ROUTES` lists them all: a test walks the mounted router against it.
  */
 export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute[] } {
-  const { staff, ordersDesk, customersDesk, returns, db, metrics } = deps;
+  const { staff, ordersDesk, customersDesk, returns, db, metrics, passkeys, attempts } = deps;
   const router = Router();
   const routes: StaffRoute[] = [];
 
@@ -133,6 +139,29 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
       throw err;
     }
     res.set('Cache-Control', 'no-store').status(201).json(session);
+  });
+
+  // A challenge to sign in with a passkey: it names nobody; thirty an address in 15 minutes (each is a row).
+  open('post', '/admin/session/passkey-options', async (req, res) => {
+    const limit = await attempts.reserve(`staff-passkey-options:${req.ip ?? 'unknown'}`, { limit: 30, windowMs: 15 * 60 * 1000 });
+    if (!limit.allowed) throw tooManyRequests('Too many passkey sign-ins started: try again in a few minutes');
+    res.set('Cache-Control', 'no-store').json(await passkeys.signInOptions());
+  });
+
+  declare('get', '/admin/me/passkeys', 'any staff', async (_req, res, me) => {
+    res.json({ passkeys: await passkeys.list(me.id) });
+  });
+  declare('post', '/admin/me/passkeys/options', 'any staff', async (_req, res, me) => {
+    res.set('Cache-Control', 'no-store').json(await passkeys.registrationOptions(me));
+  });
+  declare('post', '/admin/me/passkeys', 'any staff', async (req, res, me) => {
+    const input = parseInput(NewPasskey, req.body);
+    await passkeys.register(me.id, input, input.name, staffActor(me, facts(req, res)));
+    res.status(201).json({ passkeys: await passkeys.list(me.id) });
+  });
+  declare('delete', '/admin/me/passkeys/:id', 'any staff', async (req, res, me) => {
+    await passkeys.remove(me.id, id(req), staffActor(me, facts(req, res)));
+    res.json({ passkeys: await passkeys.list(me.id) });
   });
 
   declare('get', '/admin/me', 'any staff', (_req, res, me) => {

@@ -1,4 +1,5 @@
 import { isStaffRole, type Permission, ROLE_PERMISSIONS, type StaffRole } from '@digitic/shop-rules';
+import type { PasskeyAnswer, PasskeysService } from './passkeys.js';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import type { Actor } from '../audit/actor.js';
@@ -75,6 +76,8 @@ export interface StaffDeps {
   adminUrl: string;
   shopName: string;
   idleMs?: number;
+  /** Passkeys as the second factor beside the code (staff/passkeys.ts). */
+  passkeys?: PasskeysService;
 }
 
 export function staffService(deps: StaffDeps) {
@@ -308,11 +311,14 @@ export function staffService(deps: StaffDeps) {
      * code, each good once). Failures are counted per account and per address before the password is
      * checked; an account over its limit is locked, each lock-out twice as long as the one before.
      */
-    async signIn(input: { email: unknown; password: unknown; code?: unknown; recoveryCode?: unknown }, request: RequestFacts = {}) {
+    async signIn(
+      input: { email: unknown; password: unknown; code?: unknown; recoveryCode?: unknown; passkey?: PasskeyAnswer | null },
+      request: RequestFacts = {},
+    ) {
       if (typeof input.email !== 'string' || typeof input.password !== 'string')
         throw badRequest('Enter the e-mail and the password', 'email');
-      if (typeof input.code !== 'string' && typeof input.recoveryCode !== 'string') {
-        throw badRequest('Enter the code from the authenticator app, or a recovery code', 'code');
+      if (typeof input.code !== 'string' && typeof input.recoveryCode !== 'string' && !input.passkey) {
+        throw badRequest('Enter the code from the authenticator app, a recovery code, or use a passkey', 'code');
       }
       const email = emailKey(input.email);
       const actorOf = (id: string | null): Actor => ({
@@ -393,8 +399,13 @@ export function staffService(deps: StaffDeps) {
         throw tooManyRequests(`Too many wrong codes: this account is locked; try again in ${minutes(until - Date.now())}`);
       }
 
-      let factor: 'totp' | 'recovery code';
-      if (typeof input.code === 'string') {
+      let factor: 'totp' | 'recovery code' | 'passkey';
+      if (input.passkey) {
+        // The passkey stands for the code: this staff member's credential, signing the one-time challenge.
+        const ok = deps.passkeys ? await deps.passkeys.verify(staff.id, input.passkey) : false;
+        if (!ok) throw await failed(staff.id, 'wrong or unknown passkey');
+        factor = 'passkey';
+      } else if (typeof input.code === 'string') {
         const step = totpStep(sealer.open(staff.totp_secret), input.code);
         // Good once: the step moves forward in one guarded update, so a replayed or concurrent code finds none.
         const taken =

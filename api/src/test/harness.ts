@@ -115,7 +115,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     config,
     logs,
     async outbox() {
-      const files = (await readdir(config.outboxDir).catch(() => [] as string[])).sort();
+      const files = (await readdir(config.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
       return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(config.outboxDir, f), 'utf8'))));
     },
     async close() {

@@ -1,0 +1,227 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { type Kysely, sql } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../domain/errors.js';
+
+// Passkeys (WebAuthn, through @simplewebauthn/server) as a second factor beside the authenticator app's
+// code: a signed-in staff member registers one (or several); signing in, the password comes first and
+// the passkey replaces the code. The relying party is the shop's own address (WEB_URL): its host is the
+// RP ID (a domain name: browsers refuse passkeys on an IP address), its origin the only one accepted.
+// Each challenge is one-time and lives five minutes; a credential's signature counter must move on.
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+const MAX_PASSKEYS = 10;
+
+export interface PasskeysDeps {
+  db: Kysely<Database>;
+  /** The shop's address (WEB_URL): the RP ID is its host, the expected origin its origin. */
+  webUrl: string;
+  shopName: string;
+}
+
+export interface PasskeyAnswer {
+  challengeId: string;
+  response: unknown;
+}
+
+const asJson = <T>(v: unknown, what: string): T => {
+  if (!v || typeof v !== 'object' || typeof (v as { id?: unknown }).id !== 'string')
+    throw badRequest(`The ${what} is not a WebAuthn response`, 'response');
+  return v as T;
+};
+
+export function passkeysService(deps: PasskeysDeps) {
+  const { db } = deps;
+  const url = new URL(deps.webUrl);
+  const rpID = url.hostname;
+  const origin = url.origin;
+
+  async function newChallenge(staffId: string | null, purpose: 'register' | 'authenticate', challenge: string): Promise<string> {
+    // Old challenges go as new ones come: the table stays small without a timer of its own.
+    await db
+      .deleteFrom('staff_webauthn_challenges')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
+      .execute();
+    const row = await db
+      .insertInto('staff_webauthn_challenges')
+      .values({ staff_id: staffId, purpose, challenge, expires_at: new Date(Date.now() + CHALLENGE_MS) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Takes a challenge once: the guarded update only one caller wins; an expired or used one answers null. */
+  async function takeChallenge(id: string, purpose: 'register' | 'authenticate', staffId: string | null): Promise<string | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    let q = db
+      .updateTable('staff_webauthn_challenges')
+      .set({ used_at: new Date() })
+      .where('id', '=', id)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date());
+    q = staffId ? q.where('staff_id', '=', staffId) : q.where('staff_id', 'is', null);
+    return (await q.returning('challenge').executeTakeFirst())?.challenge ?? null;
+  }
+
+  return {
+    rpID,
+
+    /** The signed-in staff member's passkeys (never their keys). */
+    async list(staffId: string) {
+      const rows = await db
+        .selectFrom('staff_passkeys')
+        .select(['id', 'name', 'created_at', 'last_used_at'])
+        .where('staff_id', '=', staffId)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        createdAt: r.created_at.toISOString(),
+        lastUsedAt: r.last_used_at?.toISOString() ?? null,
+      }));
+    },
+
+    /** What the browser needs to make a passkey for this staff member, and the challenge's id to answer with. */
+    async registrationOptions(staff: { id: string; email: string; name: string }) {
+      const existing = await db
+        .selectFrom('staff_passkeys')
+        .select(['credential_id', 'transports'])
+        .where('staff_id', '=', staff.id)
+        .execute();
+      if (existing.length >= MAX_PASSKEYS) throw conflict(`You have ${MAX_PASSKEYS} passkeys already: remove one first`);
+      const options = await generateRegistrationOptions({
+        rpName: deps.shopName,
+        rpID,
+        userName: staff.email,
+        userDisplayName: staff.name || staff.email,
+        userID: new TextEncoder().encode(staff.id),
+        attestationType: 'none',
+        excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports as never })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      return { challengeId: await newChallenge(staff.id, 'register', options.challenge), options };
+    },
+
+    /** Keeps the passkey the browser made, once its answer to this staff member's challenge checks out. */
+    async register(staffId: string, answer: PasskeyAnswer, name: string, actor: Actor) {
+      const label = name.trim();
+      if (!label) throw badRequest('Name the passkey (e.g. "Work laptop")', 'name');
+      if (label.length > 60) throw badRequest('A passkey name is at most 60 characters', 'name');
+      const challenge = await takeChallenge(answer.challengeId, 'register', staffId);
+      if (!challenge) throw badRequest('The passkey request has expired: start again', 'challengeId');
+      const verification = await verifyRegistrationResponse({
+        response: asJson<RegistrationResponseJSON>(answer.response, 'passkey'),
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+      }).catch(() => ({ verified: false as const }));
+      if (!verification.verified) throw badRequest('The passkey could not be checked: try again', 'response');
+      const { credential } = verification.registrationInfo;
+      const row = await db.transaction().execute(async (trx) => {
+        const taken = await trx.selectFrom('staff_passkeys').select('id').where('credential_id', '=', credential.id).executeTakeFirst();
+        if (taken) throw conflict('This passkey is registered already');
+        const inserted = await trx
+          .insertInto('staff_passkeys')
+          .values({
+            staff_id: staffId,
+            credential_id: credential.id,
+            public_key: isoBase64URL.fromBuffer(credential.publicKey),
+            counter: credential.counter,
+            transports: credential.transports ?? [],
+            name: label,
+          })
+          .returning(['id', 'name'])
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, {
+          action: 'staff.passkey_added',
+          subject: { kind: 'staff', id: staffId },
+          after: { passkey: inserted.id, name: label },
+        });
+        return inserted;
+      });
+      return row;
+    },
+
+    async remove(staffId: string, passkeyId: string, actor: Actor) {
+      if (!/^[0-9a-f-]{36}$/i.test(passkeyId)) throw notFound('Passkey not found');
+      await db.transaction().execute(async (trx) => {
+        const gone = await trx
+          .deleteFrom('staff_passkeys')
+          .where('id', '=', passkeyId)
+          .where('staff_id', '=', staffId)
+          .returning('name')
+          .executeTakeFirst();
+        if (!gone) throw notFound('Passkey not found');
+        await recordAudit(trx, actor, {
+          action: 'staff.passkey_removed',
+          subject: { kind: 'staff', id: staffId },
+          after: { passkey: passkeyId, name: gone.name },
+        });
+      });
+    },
+
+    /**
+     * A challenge to sign in with a passkey. It names nobody (the browser offers the shop's passkeys it
+     * holds), so asking for one tells nothing about who is on the staff.
+     */
+    async signInOptions() {
+      const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
+      return { challengeId: await newChallenge(null, 'authenticate', options.challenge), options };
+    },
+
+    /**
+     * Whether the answer is this staff member's passkey signing the challenge: the challenge is taken once,
+     * the credential must be theirs, and its counter must move on (a cloned key is refused).
+     */
+    async verify(staffId: string, answer: PasskeyAnswer): Promise<boolean> {
+      const response = asJson<AuthenticationResponseJSON>(answer.response, 'passkey');
+      const challenge = await takeChallenge(String(answer.challengeId), 'authenticate', null);
+      if (!challenge) return false;
+      const stored = await db
+        .selectFrom('staff_passkeys')
+        .selectAll()
+        .where('credential_id', '=', response.id)
+        .where('staff_id', '=', staffId)
+        .executeTakeFirst();
+      if (!stored) return false;
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: stored.credential_id,
+          publicKey: isoBase64URL.toBuffer(stored.public_key),
+          counter: Number(stored.counter),
+          transports: stored.transports as never,
+        },
+        requireUserVerification: true,
+      }).catch(() => ({ verified: false as const }));
+      if (!verification.verified) return false;
+      // The counter moves on in one guarded update (authenticators that keep no counter always say 0).
+      const next = verification.authenticationInfo.newCounter;
+      const moved = await db
+        .updateTable('staff_passkeys')
+        .set({ counter: next, last_used_at: new Date() })
+        .where('id', '=', stored.id)
+        .where((eb) => (next === 0 ? eb('counter', '=', '0') : eb('counter', '<', String(next))))
+        .executeTakeFirst();
+      return Number(moved.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type PasskeysService = ReturnType<typeof passkeysService>;
