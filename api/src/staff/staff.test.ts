@@ -398,6 +398,7 @@ describe('the permission matrix, from the one declaration', () => {
       'get /admin/invites/:token',
       'post /admin/invites/:token/enrol',
       'post /admin/session',
+      'post /admin/session/passkey-options',
     ]);
   });
 

@@ -1,0 +1,194 @@
+import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command } from '../audit/actor.js';
+import { startTestApi, type TestApi, uniqueEmail } from '../test/harness.js';
+import { totpFor } from './secrets.js';
+
+// Passkeys as the second factor, through the real api, with a software authenticator that does what a
+// phone or a security key does: an ES256 key pair, WebAuthn's authenticator data and client data, signed.
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ seed: false });
+});
+afterAll(() => api.close());
+
+const PASSWORD = 'a long staff password';
+const b64 = (b: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(b));
+
+class SoftAuthenticator {
+  readonly key = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  readonly credentialId = randomBytes(16);
+  counter = 0;
+  constructor(
+    readonly rpId = 'shop.test',
+    readonly origin = 'http://shop.test',
+  ) {}
+
+  get id() {
+    return b64(this.credentialId);
+  }
+
+  private authData(withCredential: boolean): Buffer {
+    const rpIdHash = createHash('sha256').update(this.rpId).digest();
+    // User present, user verified, and (when registering) attested credential data follows.
+    const flags = Buffer.from([0x01 | 0x04 | (withCredential ? 0x40 : 0)]);
+    const count = Buffer.alloc(4);
+    count.writeUInt32BE(this.counter);
+    if (!withCredential) return Buffer.concat([rpIdHash, flags, count]);
+    const jwk = this.key.publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+    const cose = isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, isoBase64URL.toBuffer(jwk.x)],
+        [-3, isoBase64URL.toBuffer(jwk.y)],
+      ]),
+    );
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(this.credentialId.length);
+    return Buffer.concat([rpIdHash, flags, count, Buffer.alloc(16), length, this.credentialId, cose]);
+  }
+
+  register(challenge: string): RegistrationResponseJSON {
+    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin: this.origin, crossOrigin: false }));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Map<string, never> | Uint8Array>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, never>()],
+        ['authData', new Uint8Array(this.authData(true))],
+      ]),
+    );
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal'] },
+    };
+  }
+
+  sign(challenge: string, options: { origin?: string; keepCounter?: boolean } = {}): AuthenticationResponseJSON {
+    if (!options.keepCounter) this.counter += 1;
+    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin: options.origin ?? this.origin }));
+    const authenticatorData = this.authData(false);
+    const signed = Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]);
+    const signature = createSign('sha256').update(signed).sign(this.key.privateKey);
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authenticatorData), signature: b64(signature) },
+    };
+  }
+}
+
+async function enrolledMember() {
+  const email = uniqueEmail('passkey');
+  const { staffId, link } = await api.services.staff.invite({ email, role: 'fulfilment' }, command('test'));
+  const token = link.split('#')[1] as string;
+  const secret = (await api.services.staff.invitation(token)).totp.secret;
+  await api.services.staff.enrol(token, { password: PASSWORD, code: totpFor(secret, 'x', 'x').generate() });
+  const session = await api.services.staff.signIn({
+    email,
+    password: PASSWORD,
+    code: totpFor(secret, 'x', 'x').generate({ timestamp: Date.now() + 30_000 }),
+  });
+  return { id: staffId, email, auth: { Authorization: `Staff ${session.token}`, 'X-CSRF-Token': session.csrf } };
+}
+
+async function withPasskey(authenticator = new SoftAuthenticator()) {
+  const member = await enrolledMember();
+  const options = await api.http.post('/api/admin/me/passkeys/options').set(member.auth).send({});
+  expect(options.status).toBe(200);
+  expect(options.body.options).toMatchObject({ rp: { id: 'shop.test' }, authenticatorSelection: { userVerification: 'required' } });
+  const added = await api.http
+    .post('/api/admin/me/passkeys')
+    .set(member.auth)
+    .send({ challengeId: options.body.challengeId, response: authenticator.register(options.body.options.challenge), name: 'Work laptop' });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return { member, authenticator, passkeys: added.body.passkeys as { id: string; name: string }[] };
+}
+
+async function passkeySignIn(email: string, sign: (challenge: string) => AuthenticationResponseJSON) {
+  const options = await api.http.post('/api/admin/session/passkey-options').send({});
+  expect(options.status).toBe(200);
+  // The challenge names nobody: no credential list that would tell who is on the staff.
+  expect(options.body.options.allowCredentials ?? []).toEqual([]);
+  return api.http
+    .post('/api/admin/session')
+    .send({
+      email,
+      password: PASSWORD,
+      passkey: { challengeId: options.body.challengeId, response: sign(options.body.options.challenge) },
+    });
+}
+
+describe('passkeys as the second factor', () => {
+  it('registers a passkey for the signed-in staff member, audited, and signs in with it instead of a code', async () => {
+    const { member, authenticator, passkeys } = await withPasskey();
+    expect(passkeys).toEqual([expect.objectContaining({ name: 'Work laptop' })]);
+    const signedIn = await passkeySignIn(member.email, (c) => authenticator.sign(c));
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(201);
+    expect((await api.http.get('/api/admin/me').set({ Authorization: `Staff ${signedIn.body.token}` })).body.email).toBe(member.email);
+    const audit = await api.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('subject_id', '=', member.id)
+      .where('action', 'in', ['staff.passkey_added', 'staff.sign_in'])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((r) => r.action)).toEqual(['staff.sign_in', 'staff.passkey_added', 'staff.sign_in']);
+    expect(audit[2]?.after).toMatchObject({ factor: 'passkey' });
+  });
+
+  it('refuses a replayed answer, a cloned key whose counter does not move, a wrong origin, and the wrong password', async () => {
+    const { member, authenticator } = await withPasskey();
+    // One answer, one challenge: sending the same answer again finds its challenge used.
+    const options = await api.http.post('/api/admin/session/passkey-options').send({});
+    const answer = { challengeId: options.body.challengeId, response: authenticator.sign(options.body.options.challenge) };
+    expect((await api.http.post('/api/admin/session').send({ email: member.email, password: PASSWORD, passkey: answer })).status).toBe(201);
+    const replay = await api.http.post('/api/admin/session').send({ email: member.email, password: PASSWORD, passkey: answer });
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe('The e-mail, password or code is not right');
+    // A copy of the key signs with a counter that has not moved on.
+    expect((await passkeySignIn(member.email, (c) => authenticator.sign(c, { keepCounter: true }))).status).toBe(401);
+    // A phishing page at another origin.
+    expect((await passkeySignIn(member.email, (c) => authenticator.sign(c, { origin: 'http://shop-test.example' }))).status).toBe(401);
+    // The password still comes first.
+    const options2 = await api.http.post('/api/admin/session/passkey-options').send({});
+    const wrong = await api.http.post('/api/admin/session').send({
+      email: member.email,
+      password: 'not the password at all',
+      passkey: { challengeId: options2.body.challengeId, response: authenticator.sign(options2.body.options.challenge) },
+    });
+    expect(wrong.status).toBe(401);
+    // And the real key, next, still works.
+    expect((await passkeySignIn(member.email, (c) => authenticator.sign(c))).status).toBe(201);
+  });
+
+  it('takes nobody else’s passkey, and a removed passkey signs nobody in', async () => {
+    const alice = await withPasskey();
+    const bob = await enrolledMember();
+    expect((await passkeySignIn(bob.email, (c) => alice.authenticator.sign(c))).status).toBe(401);
+    // Registering needs a fresh challenge of one's own, from this shop's origin.
+    const options = await api.http.post('/api/admin/me/passkeys/options').set(bob.auth).send({});
+    const elsewhere = new SoftAuthenticator('shop.test', 'http://evil.example');
+    const refused = await api.http
+      .post('/api/admin/me/passkeys')
+      .set(bob.auth)
+      .send({ challengeId: options.body.challengeId, response: elsewhere.register(options.body.options.challenge), name: 'Phished' });
+    expect(refused.status).toBe(400);
+    const removed = await api.http.delete(`/api/admin/me/passkeys/${alice.passkeys[0]?.id}`).set(alice.member.auth).send({});
+    expect(removed.status).toBe(200);
+    expect(removed.body.passkeys).toEqual([]);
+    expect((await passkeySignIn(alice.member.email, (c) => alice.authenticator.sign(c))).status).toBe(401);
+    // Someone else's passkey cannot be removed by id.
+    const carol = await withPasskey();
+    expect((await api.http.delete(`/api/admin/me/passkeys/${carol.passkeys[0]?.id}`).set(bob.auth).send({})).status).toBe(404);
+  });
+});
