@@ -1,4 +1,5 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AccountPage } from './features/account/account-page';
 import { AuditPage } from './features/audit/audit-page';
 import { CustomerPage } from './features/customer/customer-page';
 import { CustomersPage } from './features/customers/customers-page';
@@ -30,6 +31,7 @@ export function App() {
           <Route path="/customers" element={<CustomersPage />} />
           <Route path="/customers/:id" element={<CustomerPage />} />
           <Route path="/audit" element={<AuditPage />} />
+          <Route path="/account" element={<AccountPage />} />
           <Route path="/staff" element={<StaffPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -206,7 +206,7 @@ export function passkeysService(deps: PasskeysDeps) {
           id: stored.credential_id,
           publicKey: isoBase64URL.toBuffer(stored.public_key),
           counter: Number(stored.counter),
-          transports: stored.transports as never,
+          transports: stored.transports,
         },
         requireUserVerification: true,
       }).catch(() => ({ verified: false as const }));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RunningSimulator, startSimulator } from '@digitic/payment-simulator';
 import { SHIPPING_FEE } from '@digitic/shop-rules';
+export { SoftAuthenticator } from './soft-authenticator.js';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../app.js';

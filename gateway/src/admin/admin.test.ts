@@ -1,4 +1,4 @@
-import { type ListedProduct, placeOrder, someProducts } from '@digitic/api/testing';
+import { type ListedProduct, placeOrder, SoftAuthenticator, someProducts } from '@digitic/api/testing';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -314,6 +314,41 @@ describe('the back office schema at /admin/graphql', () => {
     expect(noCancel.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     expect((await f.browser.admin('query { customers(search: "asha") { id } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     expect((await f.browser.admin('{ returns { total } }')).errors).toBeUndefined();
+  });
+
+  it('adds a passkey to the signed-in account and signs in with it instead of a code', async () => {
+    const { email, secret, browser: b } = await enrolledOwner('support');
+    await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
+    const key = new SoftAuthenticator();
+    const options = await b.admin<{
+      passkeyRegistrationOptions: { challengeId: string; options: { challenge: string; rp: { id: string } } };
+    }>('mutation { passkeyRegistrationOptions { challengeId options } }');
+    expect(options.data?.passkeyRegistrationOptions.options.rp.id).toBe('shop.test');
+    const { challengeId, options: o } = options.data?.passkeyRegistrationOptions ?? { challengeId: '', options: { challenge: '' } };
+    const added = await b.admin<{ addPasskey: { id: string; name: string }[] }>(
+      'mutation($i: AddPasskeyInput!) { addPasskey(input: $i) { id name createdAt lastUsedAt } }',
+      { i: { challengeId, response: key.register(o.challenge), name: 'Desk phone' } },
+    );
+    expect(added.data?.addPasskey).toEqual([expect.objectContaining({ name: 'Desk phone' })]);
+    expect((await b.admin<{ myPasskeys: { name: string }[] }>('{ myPasskeys { name } }')).data?.myPasskeys).toEqual([
+      { name: 'Desk phone' },
+    ]);
+
+    const other = browser();
+    const challenge = await other.admin<{ passkeySignInOptions: { challengeId: string; options: { challenge: string } } }>(
+      'mutation { passkeySignInOptions { challengeId options } }',
+    );
+    const c = challenge.data?.passkeySignInOptions ?? { challengeId: '', options: { challenge: '' } };
+    const signedIn = await other.admin<{ signIn: { email: string } }>(SIGN_IN, {
+      i: { email, password: PASSWORD, passkey: { challengeId: c.challengeId, response: key.sign(c.options.challenge) } },
+    });
+    expect(signedIn.errors).toBeUndefined();
+    expect(signedIn.data?.signIn.email).toBe(email);
+    expect((await other.admin<{ me: { email: string } }>('{ me { email } }')).data?.me.email).toBe(email);
+    const removed = await other.admin<{ removePasskey: unknown[] }>('mutation($id: ID!) { removePasskey(id: $id) { id } }', {
+      id: added.data?.addPasskey[0]?.id,
+    });
+    expect(removed.data?.removePasskey).toEqual([]);
   });
 
   it('is not part of the storefront’s schema, and takes no customer token', async () => {

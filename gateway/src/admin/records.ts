@@ -186,3 +186,15 @@ export interface CustomerOrderRecord {
   total: number;
   createdAt: string;
 }
+
+export interface PasskeyRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface PasskeyChallengeRecord {
+  challengeId: string;
+  options: unknown;
+}

@@ -112,6 +112,10 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return (await api.staff()).staff;
     },
+    myPasskeys: async (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return (await api.passkeys()).passkeys;
+    },
     auditCsv: (_root, { filter }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       const params: Record<string, string> = {};
@@ -145,6 +149,13 @@ export const adminResolvers: Resolvers = {
       session.set(signedIn.token, signedIn.csrf);
       return signedIn.staff;
     },
+    passkeySignInOptions: (_root, _args, { api }) => api.passkeySignInOptions(),
+    passkeyRegistrationOptions: (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.passkeyRegistrationOptions();
+    },
+    addPasskey: async (_root, { input }, { api }) => (await api.addPasskey(input)).passkeys,
+    removePasskey: async (_root, { id }, { api }) => (await api.removePasskey(id)).passkeys,
     async signOut(_root, _args, { api, session }) {
       if (api.signedIn) await api.signOut().catch(() => undefined);
       session.clear();

@@ -11,6 +11,8 @@ import type {
   ReturnRecord,
   InvitationRecord,
   OrderListRecord,
+  PasskeyChallengeRecord,
+  PasskeyRecord,
   SessionRecord,
   StaffListingRecord,
   StaffRecord,
@@ -49,9 +51,21 @@ export class StaffApi {
   }
 
   me = () => this.data<StaffRecord>({ url: 'admin/me' });
-  signIn = (body: { email: string; password: string; code?: string | null; recoveryCode?: string | null }) =>
-    this.data<SessionRecord>({ url: 'admin/session', method: 'POST', data: body });
+  signIn = (body: {
+    email: string;
+    password: string;
+    code?: string | null;
+    recoveryCode?: string | null;
+    passkey?: { challengeId: string; response: unknown } | null;
+  }) => this.data<SessionRecord>({ url: 'admin/session', method: 'POST', data: body });
   signOut = () => this.data<void>({ url: 'admin/session', method: 'DELETE' });
+  passkeySignInOptions = () => this.data<PasskeyChallengeRecord>({ url: 'admin/session/passkey-options', method: 'POST', data: {} });
+  passkeyRegistrationOptions = () => this.data<PasskeyChallengeRecord>({ url: 'admin/me/passkeys/options', method: 'POST', data: {} });
+  passkeys = () => this.data<{ passkeys: PasskeyRecord[] }>({ url: 'admin/me/passkeys' });
+  addPasskey = (body: { challengeId: string; response: unknown; name: string }) =>
+    this.data<{ passkeys: PasskeyRecord[] }>({ url: 'admin/me/passkeys', method: 'POST', data: body });
+  removePasskey = (id: string) =>
+    this.data<{ passkeys: PasskeyRecord[] }>({ url: `admin/me/passkeys/${segment(id, 'Passkey')}`, method: 'DELETE' });
   invitation = (token: string) => this.data<InvitationRecord>({ url: `admin/invites/${segment(token, 'Invitation')}` });
   enrol = (token: string, body: { password: string; code: string; name?: string | null; email?: string | null }) =>
     this.data<{ recoveryCodes: string[] }>({ url: `admin/invites/${segment(token, 'Invitation')}/enrol`, method: 'POST', data: body });

@@ -26,6 +26,7 @@ export function Shell() {
           {may(me, 'customers:read') && <NavLink to="/customers">Customers</NavLink>}
           {may(me, 'audit:read') && <NavLink to="/audit">Audit trail</NavLink>}
           {may(me, 'staff:manage') && <NavLink to="/staff">Staff</NavLink>}
+          <NavLink to="/account">Your account</NavLink>
         </nav>
         <span className="admin-who">
           {me.name || me.email} · {me.role.toLowerCase()}

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { problem } from '../../lib/format';
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import { usePasskeySignInOptionsMutation } from './__generated__/passkey-sign-in-options';
 import { useSignInMutation } from './__generated__/sign-in';
 
 const SignInSchema = z
@@ -23,7 +25,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [signIn, { loading, client }] = useSignInMutation();
   const [refused, setRefused] = useState<string | null>(null);
-  const { register, handleSubmit, watch, formState } = useForm<SignInValues>({
+  const [passkeyOptions] = usePasskeySignInOptionsMutation();
+  const { register, handleSubmit, watch, formState, trigger, getValues } = useForm<SignInValues>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { email: '', password: '', code: '', useRecovery: false },
   });
@@ -40,6 +43,22 @@ export function SignInPage() {
       setRefused(problem(err));
     }
   });
+  // A passkey instead of the code: the e-mail and password first, then the browser's passkey signs a challenge.
+  const withPasskey = async () => {
+    setRefused(null);
+    if (!(await trigger(['email', 'password']))) return;
+    const { email, password } = getValues();
+    try {
+      const challenge = (await passkeyOptions()).data?.passkeySignInOptions;
+      if (!challenge) return;
+      const response = await startAuthentication({ optionsJSON: challenge.options as PublicKeyCredentialRequestOptionsJSON });
+      await signIn({ variables: { input: { email, password, passkey: { challengeId: challenge.challengeId, response } } } });
+      await client.resetStore();
+      await navigate('/');
+    } catch (err) {
+      setRefused((err as Error).name === 'NotAllowedError' ? 'No passkey was used (cancelled or timed out)' : problem(err));
+    }
+  };
   const e = formState.errors;
   return (
     <main className="admin-auth">
@@ -75,6 +94,9 @@ export function SignInPage() {
         )}
         <button type="submit" disabled={loading}>
           Sign in
+        </button>{' '}
+        <button type="button" disabled={loading} onClick={() => void withPasskey()}>
+          Sign in with a passkey
         </button>
       </form>
     </main>
