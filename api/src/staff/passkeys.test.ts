@@ -36,7 +36,12 @@ async function withPasskey(authenticator = new SoftAuthenticator()) {
   const added = await api.http
     .post('/api/admin/me/passkeys')
     .set(member.auth)
-    .send({ challengeId: options.body.challengeId, response: authenticator.register(options.body.options.challenge), name: 'Work laptop' });
+    .send({
+      challengeId: options.body.challengeId,
+      response: authenticator.register(options.body.options.challenge),
+      name: 'Work laptop',
+      currentPassword: PASSWORD,
+    });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   return { member, authenticator, passkeys: added.body.passkeys as { id: string; name: string }[] };
 }
@@ -106,7 +111,12 @@ describe('passkeys as the second factor', () => {
     const refused = await api.http
       .post('/api/admin/me/passkeys')
       .set(bob.auth)
-      .send({ challengeId: options.body.challengeId, response: elsewhere.register(options.body.options.challenge), name: 'Phished' });
+      .send({
+        challengeId: options.body.challengeId,
+        response: elsewhere.register(options.body.options.challenge),
+        name: 'Phished',
+        currentPassword: PASSWORD,
+      });
     expect(refused.status).toBe(400);
     const removed = await api.http.delete(`/api/admin/me/passkeys/${alice.passkeys[0]?.id}`).set(alice.member.auth).send({});
     expect(removed.status).toBe(200);
@@ -115,5 +125,56 @@ describe('passkeys as the second factor', () => {
     // Someone else's passkey cannot be removed by id.
     const carol = await withPasskey();
     expect((await api.http.delete(`/api/admin/me/passkeys/${carol.passkeys[0]?.id}`).set(bob.auth).send({})).status).toBe(404);
+  });
+
+  it('says nothing more after the right password for a malformed answer, and adds no passkey without the password again', async () => {
+    const { member } = await withPasskey();
+    const options = await api.http.post('/api/admin/session/passkey-options').send({});
+    const malformed = await api.http
+      .post('/api/admin/session')
+      .send({ email: member.email, password: PASSWORD, passkey: { challengeId: options.body.challengeId, response: {} } });
+    expect(malformed.status).toBe(401);
+    expect(malformed.body.message).toBe('The e-mail, password or code is not right');
+    const wrongPassword = await api.http
+      .post('/api/admin/session')
+      .send({ email: member.email, password: 'not the password at all', passkey: { challengeId: 'x', response: {} } });
+    expect(wrongPassword.body.message).toBe(malformed.body.message);
+
+    // A session alone (a script on the page) cannot add a passkey: it takes the password too.
+    const another = new SoftAuthenticator();
+    const addOptions = await api.http.post('/api/admin/me/passkeys/options').set(member.auth).send({});
+    const withoutPassword = await api.http
+      .post('/api/admin/me/passkeys')
+      .set(member.auth)
+      .send({ challengeId: addOptions.body.challengeId, response: another.register(addOptions.body.options.challenge), name: 'Sneaky' });
+    expect(withoutPassword.status).toBe(400);
+    const wrong = await api.http
+      .post('/api/admin/me/passkeys')
+      .set(member.auth)
+      .send({
+        challengeId: addOptions.body.challengeId,
+        response: another.register(addOptions.body.options.challenge),
+        name: 'Sneaky',
+        currentPassword: 'a wrong password here',
+      });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: 'currentPassword', message: 'The password is not right' });
+    expect((await api.http.get('/api/admin/me/passkeys').set(member.auth)).body.passkeys).toHaveLength(1);
+  });
+
+  it('records which passkey signed in, and a failed passkey in the trail', async () => {
+    const { member, authenticator, passkeys } = await withPasskey();
+    expect((await passkeySignIn(member.email, (c) => authenticator.sign(c, { origin: 'http://elsewhere.example' }))).status).toBe(401);
+    expect((await passkeySignIn(member.email, (c) => authenticator.sign(c))).status).toBe(201);
+    const rows = await api.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('subject_id', '=', member.id)
+      .where('action', 'in', ['staff.sign_in', 'staff.sign_in_failed'])
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(rows[0]).toMatchObject({ action: 'staff.sign_in', after: { factor: 'passkey', passkey: passkeys[0]?.id } });
+    expect(rows[1]).toMatchObject({ action: 'staff.sign_in_failed', after: { reason: 'wrong or unknown passkey' } });
   });
 });

@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../domain/errors.js';
+import { badRequest, conflict, notFound, tooManyRequests } from '../domain/errors.js';
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as a second factor beside the authenticator app's
 // code: a signed-in staff member registers one (or several); signing in, the password comes first and
@@ -21,6 +21,9 @@ import { badRequest, conflict, notFound } from '../domain/errors.js';
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_PASSKEYS = 10;
+/** Sign-in challenges open at once across the shop, and registration challenges a staff member may hold. */
+const OPEN_SIGN_IN_CHALLENGES = 1000;
+const OPEN_PER_STAFF = 5;
 
 export interface PasskeysDeps {
   db: Kysely<Database>;
@@ -50,8 +53,17 @@ export function passkeysService(deps: PasskeysDeps) {
     // Old challenges go as new ones come: the table stays small without a timer of its own.
     await db
       .deleteFrom('staff_webauthn_challenges')
-      .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
+      .where('expires_at', '<', sql<Date>`now()`)
       .execute();
+    // However many addresses ask, only so many challenges are open at once (each is a row until it expires).
+    let open = db
+      .selectFrom('staff_webauthn_challenges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('used_at', 'is', null);
+    open = staffId ? open.where('staff_id', '=', staffId) : open.where('staff_id', 'is', null);
+    if (Number((await open.executeTakeFirstOrThrow()).n) >= (staffId ? OPEN_PER_STAFF : OPEN_SIGN_IN_CHALLENGES)) {
+      throw tooManyRequests('Too many passkey requests are open: try again in a few minutes');
+    }
     const row = await db
       .insertInto('staff_webauthn_challenges')
       .values({ staff_id: staffId, purpose, challenge, expires_at: new Date(Date.now() + CHALLENGE_MS) })
@@ -117,6 +129,12 @@ export function passkeysService(deps: PasskeysDeps) {
     /** Keeps the passkey the browser made, once its answer to this staff member's challenge checks out. */
     async register(staffId: string, answer: PasskeyAnswer, name: string, actor: Actor) {
       const label = name.trim();
+      const count = await db
+        .selectFrom('staff_passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('staff_id', '=', staffId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= MAX_PASSKEYS) throw conflict(`You have ${MAX_PASSKEYS} passkeys already: remove one first`);
       if (!label) throw badRequest('Name the passkey (e.g. "Work laptop")', 'name');
       if (label.length > 60) throw badRequest('A passkey name is at most 60 characters', 'name');
       const challenge = await takeChallenge(answer.challengeId, 'register', staffId);
@@ -131,8 +149,6 @@ export function passkeysService(deps: PasskeysDeps) {
       if (!verification.verified) throw badRequest('The passkey could not be checked: try again', 'response');
       const { credential } = verification.registrationInfo;
       const row = await db.transaction().execute(async (trx) => {
-        const taken = await trx.selectFrom('staff_passkeys').select('id').where('credential_id', '=', credential.id).executeTakeFirst();
-        if (taken) throw conflict('This passkey is registered already');
         const inserted = await trx
           .insertInto('staff_passkeys')
           .values({
@@ -143,8 +159,10 @@ export function passkeysService(deps: PasskeysDeps) {
             transports: credential.transports ?? [],
             name: label,
           })
+          .onConflict((oc) => oc.column('credential_id').doNothing())
           .returning(['id', 'name'])
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!inserted) throw conflict('This passkey is registered already');
         await recordAudit(trx, actor, {
           action: 'staff.passkey_added',
           subject: { kind: 'staff', id: staffId },
@@ -186,19 +204,22 @@ export function passkeysService(deps: PasskeysDeps) {
      * Whether the answer is this staff member's passkey signing the challenge: the challenge is taken once,
      * the credential must be theirs, and its counter must move on (a cloned key is refused).
      */
-    async verify(staffId: string, answer: PasskeyAnswer): Promise<boolean> {
-      const response = asJson<AuthenticationResponseJSON>(answer.response, 'passkey');
+    async verify(staffId: string, answer: PasskeyAnswer): Promise<string | null> {
+      // A malformed answer is a wrong one: the same refusal as any wrong second factor (no other words after the password).
+      const response = answer.response as Partial<AuthenticationResponseJSON> | null;
+      if (!response || typeof response !== 'object' || typeof response.id !== 'string' || typeof response.response !== 'object')
+        return null;
       const challenge = await takeChallenge(String(answer.challengeId), 'authenticate', null);
-      if (!challenge) return false;
+      if (!challenge) return null;
       const stored = await db
         .selectFrom('staff_passkeys')
         .selectAll()
         .where('credential_id', '=', response.id)
         .where('staff_id', '=', staffId)
         .executeTakeFirst();
-      if (!stored) return false;
+      if (!stored) return null;
       const verification = await verifyAuthenticationResponse({
-        response,
+        response: response as AuthenticationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: origin,
         expectedRPID: rpID,
@@ -210,7 +231,7 @@ export function passkeysService(deps: PasskeysDeps) {
         },
         requireUserVerification: true,
       }).catch(() => ({ verified: false as const }));
-      if (!verification.verified) return false;
+      if (!verification.verified) return null;
       // The counter moves on in one guarded update (authenticators that keep no counter always say 0).
       const next = verification.authenticationInfo.newCounter;
       const moved = await db
@@ -219,7 +240,7 @@ export function passkeysService(deps: PasskeysDeps) {
         .where('id', '=', stored.id)
         .where((eb) => (next === 0 ? eb('counter', '=', '0') : eb('counter', '<', String(next))))
         .executeTakeFirst();
-      return Number(moved.numUpdatedRows) === 1;
+      return Number(moved.numUpdatedRows) === 1 ? stored.id : null;
     },
   };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AuditExportQuery, AuditQuery, auditCsv, auditRows } from '../audit/query.js';
 import { recordAudit } from '../audit/record.js';
 import type { AppDeps } from '../deps.js';
-import { forbidden, tooManyRequests, unauthorized } from '../domain/errors.js';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
 import { OrderListQuery, RefundInput } from './orders-desk.js';
 import { CustomerLookup } from './customers-desk.js';
@@ -54,7 +54,10 @@ const SignIn = z.object({
   recoveryCode: z.string().max(40).optional(),
   passkey: PasskeyAnswer.optional(),
 });
-const NewPasskey = PasskeyAnswer.extend({ name: z.string().max(60, 'A passkey name is at most 60 characters') });
+const NewPasskey = PasskeyAnswer.extend({
+  name: z.string().max(60, 'A passkey name is at most 60 characters'),
+  currentPassword: z.string({ error: 'Enter your password to add a passkey' }).max(200),
+});
 const PasswordChange = z.object({ currentPassword: z.string().max(200), password: z.string().max(200) });
 const Move = z.object({
   to: z.string().max(40),
@@ -156,6 +159,12 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   });
   declare('post', '/admin/me/passkeys', 'any staff', async (req, res, me) => {
     const input = parseInput(NewPasskey, req.body);
+    // A session alone (a script on the page, a borrowed laptop) cannot add a lasting second factor: the password again.
+    // Wrong passwords here count with the sign-in's per-account guesses.
+    const guesses = await attempts.reserve(`staff-passkey-password:${me.id}`, { limit: 5, windowMs: 15 * 60 * 1000 });
+    if (!guesses.allowed) throw tooManyRequests('Too many wrong passwords: try again in a few minutes');
+    if (!(await staff.passwordIs(me.id, input.currentPassword))) throw badRequest('The password is not right', 'currentPassword');
+    await attempts.release(`staff-passkey-password:${me.id}`);
     await passkeys.register(me.id, input, input.name, staffActor(me, facts(req, res)));
     res.status(201).json({ passkeys: await passkeys.list(me.id) });
   });

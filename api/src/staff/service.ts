@@ -306,6 +306,17 @@ export function staffService(deps: StaffDeps) {
       return { recoveryCodes: codes };
     },
 
+    /** Whether this is the staff member's current password (asked again before adding a passkey). */
+    async passwordIs(staffId: string, password: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('staff')
+        .select('password_hash')
+        .where('id', '=', staffId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return verifyPassword(row?.password_hash ?? (await dummyHash()), password);
+    },
+
     /**
      * Signs in with the e-mail, the password and a second factor (the authenticator's code, or a recovery
      * code, each good once). Failures are counted per account and per address before the password is
@@ -400,10 +411,11 @@ export function staffService(deps: StaffDeps) {
       }
 
       let factor: 'totp' | 'recovery code' | 'passkey';
+      let passkeyId: string | null = null;
       if (input.passkey) {
         // The passkey stands for the code: this staff member's credential, signing the one-time challenge.
-        const ok = deps.passkeys ? await deps.passkeys.verify(staff.id, input.passkey) : false;
-        if (!ok) throw await failed(staff.id, 'wrong or unknown passkey');
+        passkeyId = deps.passkeys ? await deps.passkeys.verify(staff.id, input.passkey) : null;
+        if (!passkeyId) throw await failed(staff.id, 'wrong or unknown passkey');
         factor = 'passkey';
       } else if (typeof input.code === 'string') {
         const step = totpStep(sealer.open(staff.totp_secret), input.code);
@@ -462,7 +474,12 @@ export function staffService(deps: StaffDeps) {
         await recordAudit(trx, actorOf(staff.id), {
           action: 'staff.sign_in',
           subject: { kind: 'staff', id: staff.id },
-          after: { factor, session: row.id, ...(left ? { recoveryCodesLeft: Number(left.n) } : {}) },
+          after: {
+            factor,
+            session: row.id,
+            ...(passkeyId ? { passkey: passkeyId } : {}),
+            ...(left ? { recoveryCodesLeft: Number(left.n) } : {}),
+          },
         });
         return row;
       });

@@ -327,7 +327,7 @@ describe('the back office schema at /admin/graphql', () => {
     const { challengeId, options: o } = options.data?.passkeyRegistrationOptions ?? { challengeId: '', options: { challenge: '' } };
     const added = await b.admin<{ addPasskey: { id: string; name: string }[] }>(
       'mutation($i: AddPasskeyInput!) { addPasskey(input: $i) { id name createdAt lastUsedAt } }',
-      { i: { challengeId, response: key.register(o.challenge), name: 'Desk phone' } },
+      { i: { challengeId, response: key.register(o.challenge), name: 'Desk phone', currentPassword: PASSWORD } },
     );
     expect(added.data?.addPasskey).toEqual([expect.objectContaining({ name: 'Desk phone' })]);
     expect((await b.admin<{ myPasskeys: { name: string }[] }>('{ myPasskeys { name } }')).data?.myPasskeys).toEqual([

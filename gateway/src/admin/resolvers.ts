@@ -154,8 +154,14 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.passkeyRegistrationOptions();
     },
-    addPasskey: async (_root, { input }, { api }) => (await api.addPasskey(input)).passkeys,
-    removePasskey: async (_root, { id }, { api }) => (await api.removePasskey(id)).passkeys,
+    addPasskey: async (_root, { input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return (await api.addPasskey(input)).passkeys;
+    },
+    removePasskey: async (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return (await api.removePasskey(id)).passkeys;
+    },
     async signOut(_root, _args, { api, session }) {
       if (api.signedIn) await api.signOut().catch(() => undefined);
       session.clear();

@@ -62,7 +62,7 @@ export class StaffApi {
   passkeySignInOptions = () => this.data<PasskeyChallengeRecord>({ url: 'admin/session/passkey-options', method: 'POST', data: {} });
   passkeyRegistrationOptions = () => this.data<PasskeyChallengeRecord>({ url: 'admin/me/passkeys/options', method: 'POST', data: {} });
   passkeys = () => this.data<{ passkeys: PasskeyRecord[] }>({ url: 'admin/me/passkeys' });
-  addPasskey = (body: { challengeId: string; response: unknown; name: string }) =>
+  addPasskey = (body: { challengeId: string; response: unknown; name: string; currentPassword: string }) =>
     this.data<{ passkeys: PasskeyRecord[] }>({ url: 'admin/me/passkeys', method: 'POST', data: body });
   removePasskey = (id: string) =>
     this.data<{ passkeys: PasskeyRecord[] }>({ url: `admin/me/passkeys/${segment(id, 'Passkey')}`, method: 'DELETE' });

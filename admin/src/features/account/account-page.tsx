@@ -9,7 +9,10 @@ import { MyPasskeysDocument, useMyPasskeysQuery } from './__generated__/my-passk
 import { usePasskeyRegistrationOptionsMutation } from './__generated__/passkey-registration-options';
 import { useRemovePasskeyMutation } from './__generated__/remove-passkey';
 
-const NameSchema = z.object({ name: z.string().trim().min(1, 'Name the passkey, e.g. Work laptop').max(60, 'At most 60 characters') });
+const NameSchema = z.object({
+  name: z.string().trim().min(1, 'Name the passkey, e.g. Work laptop').max(60, 'At most 60 characters'),
+  currentPassword: z.string().min(1, 'Enter your password: a passkey is a way to sign in'),
+});
 
 /** Your account: passkeys to sign in with instead of the authenticator's code (add, see, remove). */
 export function AccountPage() {
@@ -21,17 +24,17 @@ export function AccountPage() {
   const [refused, setRefused] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof NameSchema>>({
     resolver: zodResolver(NameSchema),
-    defaultValues: { name: '' },
+    defaultValues: { name: '', currentPassword: '' },
   });
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
-  const onAdd = handleSubmit(async ({ name }) => {
+  const onAdd = handleSubmit(async ({ name, currentPassword }) => {
     setRefused(null);
     try {
       const challenge = (await askOptions()).data?.passkeyRegistrationOptions;
       if (!challenge) return;
       const response = await startRegistration({ optionsJSON: challenge.options as PublicKeyCredentialCreationOptionsJSON });
-      await addPasskey({ variables: { input: { challengeId: challenge.challengeId, response, name } } });
-      reset({ name: '' });
+      await addPasskey({ variables: { input: { challengeId: challenge.challengeId, response, name, currentPassword } } });
+      reset({ name: '', currentPassword: '' });
     } catch (err) {
       setRefused((err as Error).name === 'NotAllowedError' ? 'The passkey was not made (cancelled or timed out)' : problem(err));
     }
@@ -76,6 +79,16 @@ export function AccountPage() {
             <input {...register('name')} aria-invalid={Boolean(e.name)} />
           </label>
           {e.name && <p className="admin-error">{e.name.message}</p>}
+          <label>
+            Your password
+            <input
+              type="password"
+              autoComplete="current-password"
+              {...register('currentPassword')}
+              aria-invalid={Boolean(e.currentPassword)}
+            />
+          </label>
+          {e.currentPassword && <p className="admin-error">{e.currentPassword.message}</p>}
           <button type="submit" disabled={adding.loading}>
             Add a passkey
           </button>
