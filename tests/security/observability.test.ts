@@ -110,7 +110,9 @@ describe('logs', () => {
       service: 'api',
       method: 'POST',
       route: '/api/user/cart/create-order',
-      status: 201,
+      // 201 when the browser's placeOrder made the order, 200 when the provider's webhook (sent at once by the
+      // simulator) made it first and placeOrder found it: both are the shop working as designed.
+      status: expect.toSatisfy((n: number) => n === 201 || n === 200),
     });
     // A reset link's token is a path segment: the api logs the route's pattern, never the value.
     expect(apiLines.some((l) => l.route === '/api/user/reset-password/:token')).toBe(true);
@@ -140,11 +142,11 @@ describe('metrics', () => {
     expect(gw).toMatch(/http_requests_total\{method="POST",route="\/graphql",status="200",service="gateway"\} \d+/);
     expect(gw).toMatch(/graphql_operations_total\{operation="PlaceOrder",type="mutation",outcome="ok",service="gateway"\} 1/);
     expect(gw).toMatch(/graphql_operation_duration_seconds_bucket\{le="0.1",service="gateway",operation="BlogsForLogs"/);
-    expect(gw).toMatch(/upstream_requests_total\{method="POST",route="user\/cart\/create-order",status="201",service="gateway"\} 1/);
+    expect(gw).toMatch(/upstream_requests_total\{method="POST",route="user\/cart\/create-order",status="20[01]",service="gateway"\} 1/);
     expect(gw).toMatch(/response_cache_total\{kind="graphql",result="miss",service="gateway"\} \d+/);
     expect(gw).toContain('process_resident_memory_bytes');
     const apiText = await read(api);
-    expect(apiText).toMatch(/http_requests_total\{method="POST",route="\/api\/user\/cart\/create-order",status="201",service="api"\} 1/);
+    expect(apiText).toMatch(/http_requests_total\{method="POST",route="\/api\/user\/cart\/create-order",status="20[01]",service="api"\} 1/);
     expect(apiText).toMatch(/payment_outcomes_total\{outcome="order_created",service="api"\} 1/);
     expect(apiText).toMatch(/unsettled_payments\{service="api"\} 0/);
     if (stack.databaseUrl) expect(apiText).toMatch(/db_pool_connections\{state="total",service="api"\} \d+/);
