@@ -1,3 +1,4 @@
+import { isUuid } from '../domain/ids.js';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../domain/errors.js';
 
@@ -11,14 +12,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   throw badRequest(field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message, field);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * A compile-time check that a validator takes the contract's body (rest-contract): \`Accepts<typeof X, XBody>\`
  * fails to type-check when a body of the contract's type could be refused for its shape.
  */
 export type Accepts<S extends z.ZodType, Body extends z.input<S>> = [S, Body];
 
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+export { isUuid };
 
 /** A path id that is malformed is as unknown as one that does not exist: 404 naming the thing. */
 export function pathId(value: unknown, what: string): string {

@@ -1,3 +1,4 @@
+import { isUuid } from '../domain/ids.js';
 import { toPaise } from '@digitic/shop-rules';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type Actor, RECONCILIATION, SYSTEM, WEBHOOK } from '../audit/actor.js';
@@ -319,7 +320,7 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
           .where((eb) =>
             eb.or([
               eb('provider_refund_id', '=', made.id),
-              ...(receipt && /^[0-9a-f-]{36}$/i.test(receipt)
+              ...(isUuid(receipt)
                 ? [eb.and([eb('id', '=', receipt), eb('amount', '=', made.amount), eb('provider_refund_id', 'is', null)])]
                 : []),
             ]),

@@ -1,3 +1,4 @@
+import { isUuid } from '../domain/ids.js';
 import { type Request, type Response, Router } from 'express';
 import { notFound } from '../domain/errors.js';
 import type { AppDeps } from '../deps.js';
@@ -7,11 +8,10 @@ import { shopper } from '../audit/actor.js';
 import { ReturnRequestInput } from '../returns/service.js';
 import { CancelOrderInput, CreateOrderInput } from './schemas.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The order id of the path: anything that is not one is an order that is not found. */
 function orderId(req: Request): string {
   const id = String(req.params.id);
-  if (!UUID.test(id)) throw notFound('Order not found');
+  if (!isUuid(id)) throw notFound('Order not found');
   return id.toLowerCase();
 }
 

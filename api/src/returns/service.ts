@@ -1,3 +1,4 @@
+import { isUuid } from '../domain/ids.js';
 import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus, returnWindowEnds, toPaise } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -13,12 +14,10 @@ import { moveReturn } from './return-state.js';
 /** However often one is rejected, an order takes this many return requests (each needs a person). */
 const MAX_RETURNS_PER_ORDER = 5;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const Lines = z
   .array(
     z.object({
-      itemId: z.string().regex(UUID, 'itemId is the id of one of the order’s lines'),
+      itemId: z.string().refine((v): boolean => isUuid(v), 'itemId is the id of one of the order’s lines'),
       quantity: z.number().int('quantity is a whole number').min(1, 'quantity is at least 1').max(100),
     }),
   )
@@ -54,7 +53,7 @@ export function returnsService(deps: ReturnsDeps) {
   const afterCommit = () => void deps.notices.flush().catch((err: unknown) => deps.log('order notices will be retried', err));
 
   async function detail(id: string) {
-    if (!UUID.test(id)) throw notFound('Return not found');
+    if (!isUuid(id)) throw notFound('Return not found');
     const r = await db
       .selectFrom('returns as r')
       .innerJoin('customers as c', 'c.id', 'r.customer_id')
@@ -99,7 +98,7 @@ export function returnsService(deps: ReturnsDeps) {
      * units not already being returned or refunded. Recorded with its timeline event and audit row.
      */
     async request(customerId: string, orderId: string, input: ReturnRequestInput, actor: Actor) {
-      if (!UUID.test(orderId)) throw notFound('Order not found');
+      if (!isUuid(orderId)) throw notFound('Order not found');
       const id = await db.transaction().execute(async (trx) => {
         const order = await trx
           .selectFrom('orders')
@@ -227,7 +226,7 @@ export function returnsService(deps: ReturnsDeps) {
 
     /** Staff decide (Approved, Rejected) or receive the parcel (Received); a rejection says why. */
     async move(id: string, input: { to: string; version: number; note?: string | null }, actor: Actor) {
-      if (!UUID.test(id)) throw notFound('Return not found');
+      if (!isUuid(id)) throw notFound('Return not found');
       const to = input.to as ReturnStatus;
       if (!['Approved', 'Rejected', 'Received'].includes(to)) {
         throw transitionRefused(
@@ -246,7 +245,7 @@ export function returnsService(deps: ReturnsDeps) {
 
     /** A received return refunded: its lines at the price paid, back in stock or not, and the return closed. */
     async refund(id: string, input: { version: number; restock: boolean }, actor: Actor) {
-      if (!UUID.test(id)) throw notFound('Return not found');
+      if (!isUuid(id)) throw notFound('Return not found');
       const refund = await db.transaction().execute(async (trx) => {
         const moved = await moveReturn(trx, id, { to: 'Refunded', actor, expectedVersion: input.version, restocked: input.restock });
         return recordOrderRefund(trx, moved.order_id, {

@@ -1,3 +1,4 @@
+import { isUuid } from '../domain/ids.js';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@digitic/shop-rules';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -30,12 +31,13 @@ const PAYMENT_STATE = { not_refunded: 'paid', refund_in_progress: 'refund_in_pro
 /** The most orders a list counts exactly. */
 export const COUNT_CAP = 10_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const RefundInput = z.object({
   lines: z
     .array(
-      z.object({ itemId: z.string().regex(UUID, 'itemId is one of the order’s line ids'), quantity: z.number().int().min(1).max(100) }),
+      z.object({
+        itemId: z.string().refine((v): boolean => isUuid(v), 'itemId is one of the order’s line ids'),
+        quantity: z.number().int().min(1).max(100),
+      }),
     )
     .max(50)
     .optional(),
@@ -72,7 +74,7 @@ export function ordersDesk(deps: OrdersDeskDeps) {
       const search = query.q;
       if (search) {
         const customers = db.selectFrom('customers as c').select('c.id');
-        if (UUID.test(search)) q = q.where('o.id', '=', search.toLowerCase());
+        if (isUuid(search)) q = q.where('o.id', '=', search.toLowerCase());
         else if (search.includes('@'))
           q = q.where('o.customer_id', 'in', customers.where(sql<string>`lower(c.email)`, '=', search.toLowerCase()));
         else if (/^\+?[\d\s-]{6,20}$/.test(search))
@@ -128,7 +130,7 @@ export function ordersDesk(deps: OrdersDeskDeps) {
 
     /** One order whole: lines, totals, address, payment and refunds, and its timeline with who did what. */
     async get(id: string) {
-      if (!UUID.test(id)) throw notFound('Order not found');
+      if (!isUuid(id)) throw notFound('Order not found');
       const order = await db
         .selectFrom('orders as o')
         .innerJoin('customers as c', 'c.id', 'o.customer_id')
@@ -220,7 +222,7 @@ export function ordersDesk(deps: OrdersDeskDeps) {
       input: { to: string; version: number; shipment?: { carrier: string; trackingNumber: string; trackingUrl?: string | null } },
       actor: Actor,
     ) {
-      if (!UUID.test(id)) throw notFound('Order not found');
+      if (!isUuid(id)) throw notFound('Order not found');
       if (!isOrderStatus(input.to)) throw transitionRefused(`There is no order status ${input.to}`);
       const to: OrderStatus = input.to;
       if (to === 'Cancelled')
@@ -233,14 +235,14 @@ export function ordersDesk(deps: OrdersDeskDeps) {
 
     /** Cancels the order (from Ordered or Processed): refunded in full, stock back, the shopper told. */
     async cancel(id: string, input: { version: number; reason: string }, actor: Actor) {
-      if (!UUID.test(id)) throw notFound('Order not found');
+      if (!isUuid(id)) throw notFound('Order not found');
       await deps.cancels.cancel(id, { actor, expectedVersion: input.version, reason: input.reason });
       return this.get(id);
     },
 
     /** A refund by staff: everything left, or chosen lines at the price paid (restocked or not); sent to the provider at once. */
     async refund(id: string, input: RefundInput, actor: Actor) {
-      if (!UUID.test(id)) throw notFound('Order not found');
+      if (!isUuid(id)) throw notFound('Order not found');
       const refund = await db.transaction().execute((trx) =>
         recordOrderRefund(trx, id, {
           lines: input.lines,
@@ -318,7 +320,7 @@ export function ordersDesk(deps: OrdersDeskDeps) {
 
     /** An internal note on the order's timeline (never shown to the shopper). */
     async addNote(id: string, text: string, actor: Actor) {
-      if (!UUID.test(id)) throw notFound('Order not found');
+      if (!isUuid(id)) throw notFound('Order not found');
       await db.transaction().execute(async (trx) => {
         const order = await trx.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
         if (!order) throw notFound('Order not found');

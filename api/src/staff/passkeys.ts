@@ -1,3 +1,4 @@
+import { isUuid } from '../domain/ids.js';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -74,7 +75,7 @@ export function passkeysService(deps: PasskeysDeps) {
 
   /** Takes a challenge once: the guarded update only one caller wins; an expired or used one answers null. */
   async function takeChallenge(id: string, purpose: 'register' | 'authenticate', staffId: string | null): Promise<string | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     let q = db
       .updateTable('staff_webauthn_challenges')
       .set({ used_at: new Date() })
@@ -174,7 +175,7 @@ export function passkeysService(deps: PasskeysDeps) {
     },
 
     async remove(staffId: string, passkeyId: string, actor: Actor) {
-      if (!/^[0-9a-f-]{36}$/i.test(passkeyId)) throw notFound('Passkey not found');
+      if (!isUuid(passkeyId)) throw notFound('Passkey not found');
       await db.transaction().execute(async (trx) => {
         const gone = await trx
           .deleteFrom('staff_passkeys')

@@ -3,27 +3,25 @@ import {
   isReturnStatus,
   isStaffRole,
   RETURN_TRANSITIONS,
-  type ReturnStatus as ShopReturnStatus,
   ORDER_TRANSITIONS,
-  type OrderStatus as ShopOrderStatus,
   ROLE_DESCRIPTIONS,
   ROLE_PERMISSIONS,
   STAFF_ROLES,
   type StaffRole as ShopStaffRole,
 } from '@digitic/shop-rules';
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import type { OrderStatus, RefundState, Resolvers, ReturnStatus, StaffRole } from './__generated__/resolvers-types.js';
+import type { Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+import {
+  ORDER_STATUS,
+  orderStatus,
+  refundState,
+  RETURN_STATUS,
+  returnStatus,
+  SHOP_ORDER_STATUS,
+  SHOP_RETURN_STATUS,
+} from '../lifecycle-words.js';
 
-// The schema's enums and the shop's words for them, both ways, every one named.
-const STATUS: Record<ShopOrderStatus, OrderStatus> = {
-  Ordered: 'ORDERED',
-  Processed: 'PROCESSED',
-  Shipped: 'SHIPPED',
-  'Out For Delivery': 'OUT_FOR_DELIVERY',
-  Delivered: 'DELIVERED',
-  Cancelled: 'CANCELLED',
-};
-const SHOP_STATUS = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<OrderStatus, ShopOrderStatus>;
+// The staff roles and the shop's words for them, both ways (the lifecycles' are in lifecycle-words.ts, shared with the storefront's schema).
 const ROLE: Record<ShopStaffRole, StaffRole> = {
   owner: 'OWNER',
   manager: 'MANAGER',
@@ -33,33 +31,6 @@ const ROLE: Record<ShopStaffRole, StaffRole> = {
 };
 const SHOP_ROLE = Object.fromEntries(Object.entries(ROLE).map(([k, v]) => [v, k])) as Record<StaffRole, ShopStaffRole>;
 
-const RETURN_STATUS: Record<ShopReturnStatus, ReturnStatus> = {
-  Requested: 'REQUESTED',
-  Approved: 'APPROVED',
-  Rejected: 'REJECTED',
-  Received: 'RECEIVED',
-  Refunded: 'REFUNDED',
-};
-const SHOP_RETURN_STATUS = Object.fromEntries(Object.entries(RETURN_STATUS).map(([k, v]) => [v, k])) as Record<
-  ReturnStatus,
-  ShopReturnStatus
->;
-const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };
-
-function returnStatus(s: string): ReturnStatus {
-  if (!isReturnStatus(s)) throw new Error(`a return has a status the schema does not know: ${s}`);
-  return RETURN_STATUS[s];
-}
-function refundState(s: string): RefundState {
-  const state = REFUND_STATE[s];
-  if (!state) throw new Error(`a refund has a state the schema does not know: ${s}`);
-  return state;
-}
-
-function status(s: string): OrderStatus {
-  if (!isOrderStatus(s)) throw new Error(`an order has a status the schema does not know: ${s}`);
-  return STATUS[s];
-}
 function role(r: string): StaffRole {
   if (!isStaffRole(r)) throw new Error(`a staff member has a role the schema does not know: ${r}`);
   return ROLE[r];
@@ -90,7 +61,7 @@ export const adminResolvers: Resolvers = {
     orders: (_root, { filter, page, pageSize }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       const params: Record<string, string | number> = { page: page ?? 1, pageSize: pageSize ?? 25 };
-      if (filter?.status) params.status = SHOP_STATUS[filter.status];
+      if (filter?.status) params.status = SHOP_ORDER_STATUS[filter.status];
       if (filter?.payment) params.payment = filter.payment.toLowerCase();
       if (filter?.search) params.q = filter.search;
       if (filter?.from) params.from = filter.from;
@@ -174,7 +145,7 @@ export const adminResolvers: Resolvers = {
       return true;
     },
     moveOrder: (_root, { input }, { api }) =>
-      api.moveOrder(input.orderId, { to: SHOP_STATUS[input.to], version: input.version, shipment: input.shipment }),
+      api.moveOrder(input.orderId, { to: SHOP_ORDER_STATUS[input.to], version: input.version, shipment: input.shipment }),
     addOrderNote: (_root, { orderId, note }, { api }) => api.addNote(orderId, note),
     cancelOrder: (_root, { orderId, version, reason }, { api }) => api.cancelOrder(orderId, { version, reason }),
     refundOrder: (_root, { input }, { api }) =>
@@ -201,12 +172,12 @@ export const adminResolvers: Resolvers = {
   StaffListing: { role: (s) => role(s.role), lockedUntil: (s) => s.locked_until, createdAt: (s) => s.created_at },
   RoleInfo: { role: (r) => ROLE[r.role], permissions: (r) => [...r.permissions] },
   Invitation: { role: (i) => role(i.role), totpUri: (i) => i.totp.uri, totpSecret: (i) => i.totp.secret, totpQrSvg: (i) => i.totp.qrSvg },
-  OrderSummary: { status: (o) => status(o.status) },
+  OrderSummary: { status: (o) => orderStatus(o.status) },
   Order: {
-    status: (o) => status(o.status),
+    status: (o) => orderStatus(o.status),
     total: (o) => o.totals.total,
     totalAfterDiscount: (o) => o.totals.totalAfterDiscount,
-    nextStatuses: (o) => (isOrderStatus(o.status) ? ORDER_TRANSITIONS[o.status].map((s) => STATUS[s]) : []),
+    nextStatuses: (o) => (isOrderStatus(o.status) ? ORDER_TRANSITIONS[o.status].map((s) => ORDER_STATUS[s]) : []),
   },
   Refund: { state: (r) => refundState(r.state) },
   ReturnSummary: {
@@ -219,5 +190,5 @@ export const adminResolvers: Resolvers = {
     nextStatuses: (r) => (isReturnStatus(r.status) ? RETURN_TRANSITIONS[r.status].map((s) => RETURN_STATUS[s]) : []),
   },
   ReturnRefund: { state: (r) => refundState(r.state) },
-  CustomerOrder: { status: (o) => status(o.status) },
+  CustomerOrder: { status: (o) => orderStatus(o.status) },
 };

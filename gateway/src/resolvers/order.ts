@@ -1,24 +1,7 @@
 import type { ReturnReasonName } from '@digitic/rest-contract';
-import { isOrderStatus, ORDER_STEPS, type OrderStatus as ShopOrderStatus } from '@digitic/shop-rules';
-import type {
-  OrderResolvers,
-  OrderStatus,
-  RefundResolvers,
-  RefundState,
-  ReturnReason,
-  ReturnResolvers,
-  ReturnStatus,
-} from '../__generated__/resolvers-types.js';
-
-// The api's order statuses (spec §6, and the shop rules' lifecycle) as the schema's enum: every one named.
-const STATUS: Record<ShopOrderStatus, OrderStatus> = {
-  Ordered: 'ORDERED',
-  Processed: 'PROCESSED',
-  Shipped: 'SHIPPED',
-  'Out For Delivery': 'OUT_FOR_DELIVERY',
-  Delivered: 'DELIVERED',
-  Cancelled: 'CANCELLED',
-};
+import { isOrderStatus, ORDER_STEPS } from '@digitic/shop-rules';
+import type { OrderResolvers, RefundResolvers, ReturnReason, ReturnResolvers } from '../__generated__/resolvers-types.js';
+import { ORDER_STATUS, orderStatus, refundState, returnStatus } from '../lifecycle-words.js';
 
 /** The shop's return reasons (shop-rules' RETURN_REASONS) as the schema's enum, both ways. */
 export const RETURN_REASON: Record<ReturnReason, ReturnReasonName> = {
@@ -30,15 +13,6 @@ export const RETURN_REASON: Record<ReturnReason, ReturnReasonName> = {
 };
 const REASON_ENUM = Object.fromEntries(Object.entries(RETURN_REASON).map(([k, v]) => [v, k])) as Record<string, ReturnReason>;
 
-const RETURN_STATUS: Record<string, ReturnStatus> = {
-  Requested: 'REQUESTED',
-  Approved: 'APPROVED',
-  Rejected: 'REJECTED',
-  Received: 'RECEIVED',
-  Refunded: 'REFUNDED',
-};
-const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };
-
 const known = <T>(map: Record<string, T>, value: string, what: string): T => {
   const v = map[value];
   if (v === undefined) throw new Error(`${what} the schema does not know: ${value}`);
@@ -47,22 +21,19 @@ const known = <T>(map: Record<string, T>, value: string, what: string): T => {
 
 export const Refund: RefundResolvers = {
   id: (r) => r._id,
-  state: (r) => known(REFUND_STATE, r.state, 'a refund state'),
+  state: (r) => refundState(r.state),
 };
 
 export const Return: ReturnResolvers = {
   id: (r) => r._id,
-  status: (r) => known(RETURN_STATUS, r.status, 'a return status'),
+  status: (r) => returnStatus(r.status),
   reason: (r) => known(REASON_ENUM, r.reason, 'a return reason'),
   note: (r) => r.decisionNote,
 };
 
 export const Order: OrderResolvers = {
   id: (o) => o._id,
-  status: (o) => {
-    if (!isOrderStatus(o.orderStatus)) throw new Error(`order ${o._id} has a status the schema does not know: ${o.orderStatus}`);
-    return STATUS[o.orderStatus];
-  },
+  status: (o) => orderStatus(o.orderStatus),
   total: (o) => o.totalPrice,
   totalAfterDiscount: (o) => o.totalPriceAfterDiscount,
   items: (o) => o.orderItems,
@@ -72,7 +43,7 @@ export const Order: OrderResolvers = {
   steps: (o) => {
     if (!isOrderStatus(o.orderStatus) || o.orderStatus === 'Cancelled') return [];
     const at = ORDER_STEPS.indexOf(o.orderStatus);
-    return ORDER_STEPS.map((s, i) => ({ status: STATUS[s], reached: i <= at, current: i === at }));
+    return ORDER_STEPS.map((s, i) => ({ status: ORDER_STATUS[s], reached: i <= at, current: i === at }));
   },
   shipment: (o) => o.shipment ?? null,
   shippedAt: (o) => o.shippedAt ?? null,

@@ -1,0 +1,55 @@
+import {
+  isOrderStatus,
+  isReturnStatus,
+  type OrderStatus as ShopOrderStatus,
+  type ReturnStatus as ShopReturnStatus,
+} from '@digitic/shop-rules';
+import type { OrderStatus, RefundState, ReturnStatus } from './__generated__/resolvers-types.js';
+
+// The shop's words for an order's and a return's statuses and a refund's state (shop-rules, the api) and the
+// enums both schemas name them with, both ways, every one named. The storefront's schema and the back
+// office's declare the same enums; their generated types are the same unions.
+
+export const ORDER_STATUS: Record<ShopOrderStatus, OrderStatus> = {
+  Ordered: 'ORDERED',
+  Processed: 'PROCESSED',
+  Shipped: 'SHIPPED',
+  'Out For Delivery': 'OUT_FOR_DELIVERY',
+  Delivered: 'DELIVERED',
+  Cancelled: 'CANCELLED',
+};
+export const SHOP_ORDER_STATUS = Object.fromEntries(Object.entries(ORDER_STATUS).map(([k, v]) => [v, k])) as Record<
+  OrderStatus,
+  ShopOrderStatus
+>;
+
+export const RETURN_STATUS: Record<ShopReturnStatus, ReturnStatus> = {
+  Requested: 'REQUESTED',
+  Approved: 'APPROVED',
+  Rejected: 'REJECTED',
+  Received: 'RECEIVED',
+  Refunded: 'REFUNDED',
+};
+export const SHOP_RETURN_STATUS = Object.fromEntries(Object.entries(RETURN_STATUS).map(([k, v]) => [v, k])) as Record<
+  ReturnStatus,
+  ShopReturnStatus
+>;
+
+const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };
+
+/** An order's status as the schemas' enum; a status they do not know is a fault, not an answer. */
+export function orderStatus(s: string): OrderStatus {
+  if (!isOrderStatus(s)) throw new Error(`an order has a status the schema does not know: ${s}`);
+  return ORDER_STATUS[s];
+}
+
+export function returnStatus(s: string): ReturnStatus {
+  if (!isReturnStatus(s)) throw new Error(`a return has a status the schema does not know: ${s}`);
+  return RETURN_STATUS[s];
+}
+
+export function refundState(s: string): RefundState {
+  const state = REFUND_STATE[s];
+  if (!state) throw new Error(`a refund has a state the schema does not know: ${s}`);
+  return state;
+}
