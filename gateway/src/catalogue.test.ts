@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './test/harness.js';
+import { setStock } from '@digitic/api/testing';
+import { signUp, startTestGateway, type TestGateway } from './test/harness.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -63,6 +64,31 @@ describe('catalogue queries', () => {
     expect(none).toEqual({ data: { product: null } });
     const malformed = await gw.gql('{ product(id: "nope") { id } }');
     expect(malformed).toEqual({ data: { product: null } });
+  });
+
+  it('tells which colours can be bought, and refuses a sold-out colour at addToCart', async () => {
+    const listed = await gw.api.http.get('/api/product?limit=1&page=3&sort=title');
+    const product = listed.body[0] as { _id: string; color: { _id: string; title: string }[] };
+    const id = product._id;
+    const [first, second] = product.color;
+    if (!first || !second) throw new Error('the product needs two colours');
+    await setStock(gw.api.database.db, id, 0, first._id);
+    type Variants = { product: { inStock: boolean; variants: { color: { id: string; title: string }; inStock: boolean }[] } };
+    const res = await gw.gql<Variants>('query($id: ID!) { product(id: $id) { inStock variants { color { id title } inStock } } }', { id });
+    expect(res.data?.product.inStock).toBe(true);
+    expect(res.data?.product.variants).toEqual(
+      product.color.map((c) => ({ color: { id: c._id, title: c.title }, inStock: c._id !== first._id })),
+    );
+    const { token } = await signUp(gw);
+    const add = (colorId: string) =>
+      gw.gql('mutation($i: AddToCartInput!) { addToCart(input: $i) { lineCount } }', { i: { productId: id, colorId, quantity: 1 } }, token);
+    const refused = await add(first._id);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: `Sorry, this product is sold out in ${first.title}`,
+      extensions: { code: 'CONFLICT', field: 'color' },
+    });
+    expect((await add(second._id)).errors).toBeUndefined();
+    await setStock(gw.api.database.db, id, 100);
   });
 
   it('lists the side lists of the store', async () => {

@@ -39,6 +39,11 @@ export interface ColorRecord {
   title: string;
 }
 
+/** A colour a product is offered in, with that colour's own stock (0: sold out in it). */
+export interface ProductColorRecord extends ColorRecord {
+  quantity: number;
+}
+
 export interface ReviewRecord {
   _id: string;
   star: number;
@@ -56,9 +61,10 @@ export interface ProductRecord {
   price: number;
   category: string;
   brand: string;
+  /** Units in stock in all the colours offered. */
   quantity: number;
   images: ImageRecord[];
-  color: ColorRecord[];
+  color: ProductColorRecord[];
   tags: string[];
   ratings: ReviewRecord[];
   totalrating: number;

@@ -60,8 +60,8 @@ try {
   const q = (s: ReturnType<typeof sql>) => s.execute(db.db);
   await q(sql`insert into colors (title) values ('black'), ('silver')`);
   await q(sql`
-    insert into products (title, slug, description, price, category, brand, tags, images, quantity)
-    select 'Bench product ' || i, 'bench-' || i, '<p>Bench</p>', 1000 + i * 37, 'Laptops', 'Dell', array['new'], '[]'::jsonb, 1000000
+    insert into products (title, slug, description, price, category, brand, tags, images)
+    select 'Bench product ' || i, 'bench-' || i, '<p>Bench</p>', 1000 + i * 37, 'Laptops', 'Dell', array['new'], '[]'::jsonb
     from generate_series(1, 50) as i`);
   await q(sql`
     insert into customers (firstname, lastname, email, mobile, password_hash)

@@ -167,7 +167,7 @@ if (external) {
     nginxPort: 4919,
   });
   // Plenty of stock: this run measures the shop, not the out-of-stock path (tests/resilience covers that).
-  await stack.db?.query('update products set quantity = 1000000');
+  await stack.db?.query('update product_colors set quantity = 1000000');
   target = { shops: [stack.url as string], simulator: stack.simulatorUrl };
   setting = postgres
     ? `nginx + 2 gateways + 2 apis on PostgreSQL${redis ? ' + Redis' : ''}`

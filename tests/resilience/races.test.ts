@@ -117,7 +117,8 @@ describe('races', () => {
 describe.runIf(postgres)('with PostgreSQL', () => {
   it('one unit left, 20 concurrent checkouts: one order takes it, stock never negative, the others keep cart and payment', async () => {
     const p = catalogue[5] as ListedProduct;
-    await stack.db?.query('update products set quantity = 1 where id = $1', [p.id]);
+    const colour = p.colors[0] as { id: string; title: string };
+    await stack.db?.query('update product_colors set quantity = 1 where product_id = $1 and color_id = $2', [p.id, colour.id]);
     const shoppers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const s = await newShopper(shop, `last-unit-${i}`);
@@ -131,17 +132,24 @@ describe.runIf(postgres)('with PostgreSQL', () => {
     expect(results.filter((r) => r.errors === undefined)).toHaveLength(1);
     const refused = results.filter((r) => r.errors !== undefined);
     expect(new Set(refused.map((r) => r.errors?.[0]?.message))).toEqual(
-      new Set([`Sorry, ${p.title} is out of stock. Your payment will be refunded.`]),
+      new Set([`Sorry, ${p.title} in ${colour.title} is out of stock. Your payment will be refunded.`]),
     );
-    const stock = await stack.db?.query<{ quantity: number }>('select quantity from products where id = $1', [p.id]);
+    const stock = await stack.db?.query<{ quantity: number }>(
+      'select quantity from product_colors where product_id = $1 and color_id = $2',
+      [p.id, colour.id],
+    );
     expect(stock?.rows[0]?.quantity).toBe(0);
-    const kept = await stack.db?.query('select count(*)::int as n from unsettled_payments where reason = $1', [`out of stock: ${p.title}`]);
+    const kept = await stack.db?.query('select count(*)::int as n from unsettled_payments where reason = $1', [
+      `out of stock: ${p.title} in ${colour.title}`,
+    ]);
     expect(kept?.rows[0]?.n).toBe(19);
-    // The next shopper is told before paying.
+    // The next shopper is told before paying: the colour is sold out at add-to-cart.
     const late = await newShopper(shop, 'late');
-    await addToCart(shop, late.token, p, 1);
-    const refusedEarly = await startCheckout(shop, late.token);
-    expect(refusedEarly.errors?.[0]).toMatchObject({ message: `Sorry, ${p.title} is out of stock`, extensions: { code: 'CONFLICT' } });
+    const refusedEarly = await addToCart(shop, late.token, p, 1);
+    expect(refusedEarly.errors?.[0]).toMatchObject({
+      message: `Sorry, this product is sold out in ${colour.title}`,
+      extensions: { code: 'CONFLICT' },
+    });
   });
 
   it('PostgreSQL drops every connection mid-checkout: the api reconnects, no half-written order, retries succeed', async () => {

@@ -31,14 +31,14 @@ describe.runIf(postgres)('stored HTML never runs in the browser', () => {
     const db = stack.db;
     if (!db) throw new Error('the suite needs PostgreSQL');
     const product = await db.query<{ id: string }>(
-      `insert into products (title, slug, description, price, category, brand, tags, images, quantity)
-       select $1, 'xss-' || slug, $2, price, category, brand, array['popular'], images, 5 from products order by created_at limit 1
+      `insert into products (title, slug, description, price, category, brand, tags, images)
+       select $1, 'xss-' || slug, $2, price, category, brand, array['popular'], images from products order by created_at limit 1
        returning id`,
       ['Tablet <img src=x onerror="window.__xss=\'title\'">', `<p>Great tablet</p>${PAYLOADS}`],
     );
     productId = product.rows[0]?.id as string;
     await db.query(
-      `insert into product_colors (product_id, color_id, position) select $1, color_id, position from product_colors
+      `insert into product_colors (product_id, color_id, position, quantity) select $1, color_id, position, 5 from product_colors
        where product_id = (select id from products where id <> $1 order by created_at limit 1)`,
       [productId],
     );

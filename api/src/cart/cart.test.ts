@@ -21,7 +21,7 @@ describe('POST /api/user/cart', () => {
     expect(res.body).toMatchObject({
       _id: expect.any(String),
       productId: { _id: p._id, title: p.title, price: p.price },
-      color: p.color[0],
+      color: { _id: p.color[0]?._id, title: p.color[0]?.title },
       quantity: 2,
       price: p.price,
     });

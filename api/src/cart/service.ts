@@ -2,11 +2,13 @@ import { QUANTITY } from '@digitic/shop-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { CartLineRecord, ExpandedCartLineRecord } from '@digitic/rest-contract';
 import type { Database } from '../db/schema.js';
-import { badRequest, notFound } from '../domain/errors.js';
+import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { productsByIds } from '../products/repo.js';
 import { withDetails } from '../products/serialize.js';
 
 const MAX_QUANTITY = QUANTITY.max;
+
+const onlyLeft = (left: number, color: string) => `Sorry, only ${left} of this product left in ${color}`;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,13 +89,16 @@ export function cartService(db: Kysely<Database>) {
       const lineId = await db.transaction().execute(async (trx) => {
         const product = await trx.selectFrom('products').select(['id', 'price']).where('id', '=', input.productId).executeTakeFirst();
         if (!product) throw notFound('Product not found');
-        const offered = await trx
-          .selectFrom('product_colors')
-          .select('color_id')
-          .where('product_id', '=', input.productId)
-          .where('color_id', '=', input.color)
+        const variant = await trx
+          .selectFrom('product_colors as pc')
+          .innerJoin('colors as c', 'c.id', 'pc.color_id')
+          .select(['pc.quantity', 'c.title'])
+          .where('pc.product_id', '=', input.productId)
+          .where('pc.color_id', '=', input.color)
+          .where('pc.offered', '=', true)
           .executeTakeFirst();
-        if (!offered) throw badRequest('This colour is not available for this product', 'color');
+        if (!variant) throw badRequest('This colour is not available for this product', 'color');
+        if (variant.quantity === 0) throw conflict(`Sorry, this product is sold out in ${variant.title}`, 'color');
         const existing = await trx
           .selectFrom('cart_lines')
           .select(['id', 'quantity'])
@@ -110,6 +115,7 @@ export function cartService(db: Kysely<Database>) {
               'quantity',
             );
           }
+          if (quantity > variant.quantity) throw conflict(onlyLeft(variant.quantity, variant.title), 'quantity');
           await trx
             .updateTable('cart_lines')
             .set({ quantity, price: product.price, updated_at: new Date() })
@@ -117,6 +123,7 @@ export function cartService(db: Kysely<Database>) {
             .execute();
           return existing.id;
         }
+        if (input.quantity > variant.quantity) throw conflict(onlyLeft(variant.quantity, variant.title), 'quantity');
         const row = await trx
           .insertInto('cart_lines')
           .values({
@@ -139,7 +146,21 @@ export function cartService(db: Kysely<Database>) {
       return { deleted: true };
     },
 
+    /** A line's new quantity: more than the colour has in stock is refused; fewer is always allowed. */
     async setQuantity(customerId: string, lineId: string, quantity: number) {
+      const line = await db
+        .selectFrom('cart_lines as l')
+        .innerJoin('product_colors as pc', (j) => j.onRef('pc.product_id', '=', 'l.product_id').onRef('pc.color_id', '=', 'l.color_id'))
+        .innerJoin('colors as c', 'c.id', 'l.color_id')
+        .select(['l.quantity as current', 'pc.quantity as stock', 'pc.offered', 'c.title'])
+        .where('l.id', '=', lineId)
+        .where('l.customer_id', '=', customerId)
+        .executeTakeFirst();
+      if (!line) throw notFound('Cart line not found');
+      const stock = line.offered ? line.stock : 0;
+      if (quantity > line.current && quantity > stock) {
+        throw conflict(stock === 0 ? `Sorry, this product is sold out in ${line.title}` : onlyLeft(stock, line.title), 'quantity');
+      }
       const result = await db
         .updateTable('cart_lines')
         .set({ quantity, updated_at: new Date() })

@@ -108,10 +108,17 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
           .filter(Boolean)
       : undefined;
   const numberOf = (v: string | undefined) => (v === undefined || v === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
+  // Stock per colour: black:5|white:3. Anything else is left as written, for the row's check to name.
+  const stockOf = (v: string): unknown => {
+    const pairs = v.split('|').map((pair) => /^\s*(.+?)\s*:\s*(\d+)\s*$/.exec(pair));
+    if (pairs.some((m) => !m)) return v;
+    return Object.fromEntries(pairs.map((m) => [m?.[1] as string, Number(m?.[2])]));
+  };
   return records.map(({ record, line }) => {
     const value: Record<string, unknown> = { ...record };
     for (const k of ['tags', 'colors', 'images']) if (k in record) value[k] = listOf(record[k]);
     for (const k of ['price', 'quantity']) if (k in record) value[k] = numberOf(record[k]);
+    if (record.stock) value.stock = stockOf(record.stock);
     for (const [k, v] of Object.entries(value)) if (v === '' || v === undefined) delete value[k];
     return { kind: csvKind, line, value };
   });

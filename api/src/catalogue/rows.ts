@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { splitStock } from '../products/stock.js';
+
+/** A product imported with neither `quantity` nor `stock` has this many units in all its colours. */
+export const DEFAULT_STOCK = 100;
 
 // What a product and a blog of the catalogue are, checked before anything is written: the rows of a
 // catalogue import, and the demo catalogue the seed writes, have these shapes.
@@ -29,36 +33,61 @@ const picture = z
     (u) => /^https:\/\/[^\s/]+\/\S*$/i.test(u) || /^\/api\/images\/[\w/.-]+$/.test(u),
     'a picture is an https:// URL or /api/images/…',
   );
+const units = (field: string) =>
+  z
+    .number({ error: `${field} is a whole number of units` })
+    .int(`${field} is a whole number of units`)
+    .min(0, `${field} is not negative`)
+    .max(10_000_000, `${field} is at most 10,000,000`);
 const list = (field: string, max: number, each: number) =>
   z
     .array(text(field, each), { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} is a list`) })
     .max(max, `${field} holds at most ${max}`);
 
 /** One product of an import: what the store shows, validated before anything is written. */
-export const ProductImport = z.object({
-  title: text('title', 200),
-  slug,
-  description: z.string({ error: 'description is required' }).max(100_000, 'description is at most 100,000 characters'),
-  price: z
-    .number({ error: 'price is a whole number of rupees' })
-    .int('price is a whole number of rupees')
-    .min(0, 'price is not negative')
-    .max(100_000_000, 'price is at most 100,000,000'),
-  category: text('category', 100),
-  brand: text('brand', 100),
-  tags: list('tags', 20, 50).default([]),
-  colors: list('colors', 20, 50).min(1, 'colors needs at least one colour'),
-  images: z
-    .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
-    .min(1, 'images needs at least one picture')
-    .max(20, 'images holds at most 20'),
-  quantity: z
-    .number({ error: 'quantity is a whole number' })
-    .int('quantity is a whole number')
-    .min(0, 'quantity is not negative')
-    .max(10_000_000)
-    .default(100),
-});
+export const ProductImport = z
+  .object({
+    title: text('title', 200),
+    slug,
+    description: z.string({ error: 'description is required' }).max(100_000, 'description is at most 100,000 characters'),
+    price: z
+      .number({ error: 'price is a whole number of rupees' })
+      .int('price is a whole number of rupees')
+      .min(0, 'price is not negative')
+      .max(100_000_000, 'price is at most 100,000,000'),
+    category: text('category', 100),
+    brand: text('brand', 100),
+    tags: list('tags', 20, 50).default([]),
+    colors: list('colors', 20, 50).min(1, 'colors needs at least one colour'),
+    images: z
+      .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
+      .min(1, 'images needs at least one picture')
+      .max(20, 'images holds at most 20'),
+    /** Stock in all colours, shared among them by the shop's rule (products/stock.ts splitStock) when `stock` is not given. */
+    quantity: units('quantity').optional(),
+    /** Stock per colour, by colour: `{"black": 5, "white": 3}` (CSV: `black:5|white:3`); a colour not named has none. */
+    stock: z.record(z.string(), units('stock'), { error: 'stock is colour:units pairs, like black:5|white:3' }).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.stock) return;
+    const unknown = Object.keys(p.stock).filter((c) => !p.colors.includes(c));
+    if (unknown.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: `stock names a colour not in colors: ${unknown.join(', ')}` });
+    const sum = Object.values(p.stock).reduce((a, b) => a + b, 0);
+    if (p.quantity !== undefined && p.quantity !== sum) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: `quantity is ${p.quantity} but stock adds up to ${sum}: give one or make them agree`,
+      });
+    }
+  });
+
+/** The units of stock each colour of a product holds, in the order of its colours. */
+export function stockOf(p: Pick<ProductRow, 'colors' | 'quantity' | 'stock'>): number[] {
+  if (p.stock) return p.colors.map((c) => p.stock?.[c] ?? 0);
+  return splitStock(p.quantity ?? DEFAULT_STOCK, p.colors.length);
+}
 
 export const BlogImport = z.object({
   title: text('title', 200),

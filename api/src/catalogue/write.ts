@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { sanitizeRichText } from '@digitic/server-kit/sanitize';
 import type { Database } from '../db/schema.js';
-import type { BlogRow, ProductRow } from './rows.js';
+import { type BlogRow, type ProductRow, stockOf } from './rows.js';
 
 // The one place products, their colours and blogs are written from outside the shop's own calls:
 // the demo seed and the catalogue import both come through here.
@@ -27,6 +27,38 @@ export async function ensureColors(trx: Transaction<Database>, titles: string[])
       .execute();
   }
   return new Map((await trx.selectFrom('colors').select(['id', 'title']).execute()).map((c) => [c.title, c.id]));
+}
+
+/**
+ * Sets a product's colours, in order, each with its stock. A colour the product no longer lists stays
+ * as a variant that is not offered: its cart lines, orders and returned stock keep their row.
+ */
+export async function writeVariants(trx: Transaction<Database>, productId: string, colorIds: string[], stock: number[]): Promise<void> {
+  await trx
+    .insertInto('product_colors')
+    .values(
+      colorIds.map((colorId, position) => ({
+        product_id: productId,
+        color_id: colorId,
+        position,
+        quantity: stock[position] ?? 0,
+        offered: true,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'color_id']).doUpdateSet((eb) => ({
+        position: eb.ref('excluded.position'),
+        quantity: eb.ref('excluded.quantity'),
+        offered: true,
+      })),
+    )
+    .execute();
+  await trx
+    .updateTable('product_colors')
+    .set({ offered: false })
+    .where('product_id', '=', productId)
+    .where('color_id', 'not in', colorIds)
+    .execute();
 }
 
 async function existingSlugs(trx: Transaction<Database>, table: 'products' | 'blogs', slugs: string[]): Promise<Set<string>> {
@@ -73,7 +105,6 @@ export async function writeCatalogue(
       brand: p.brand,
       tags: p.tags,
       images: JSON.stringify(p.images.map((url) => ({ url }))),
-      quantity: p.quantity,
       updated_at: p.createdAt ?? new Date(),
     };
     const row = await trx
@@ -82,11 +113,12 @@ export async function writeCatalogue(
       .onConflict((oc) => oc.column('slug').doUpdateSet(values))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom('product_colors').where('product_id', '=', row.id).execute();
-    await trx
-      .insertInto('product_colors')
-      .values(p.colors.map((title, position) => ({ product_id: row.id, color_id: colorIds.get(title) as string, position })))
-      .execute();
+    await writeVariants(
+      trx,
+      row.id,
+      p.colors.map((title) => colorIds.get(title) as string),
+      stockOf(p),
+    );
     result.products[products.has(p.slug) ? 'updated' : 'created'] += 1;
     progress();
   }

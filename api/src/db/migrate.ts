@@ -11,6 +11,7 @@ import * as aftercare from './migrations/0009-aftercare.js';
 import * as paymentState from './migrations/0010-payment-state.js';
 import * as refundClaims from './migrations/0011-refund-claims.js';
 import * as passkeys from './migrations/0012-passkeys.js';
+import * as variantStock from './migrations/0013-variant-stock.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-payment-state': paymentState,
   '0011-refund-claims': refundClaims,
   '0012-passkeys': passkeys,
+  '0013-variant-stock': variantStock,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -39,4 +41,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Migrates up (or down) to the named migration: tests use it to run a later migration over data written before it. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  if (!(name in migrations)) throw new Error(`No migration named ${name}`);
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(`Database migration to ${name} failed`);
 }

@@ -39,7 +39,7 @@ export interface ProductsTable {
   brand: string;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   images: Json<ProductImage[]>;
-  quantity: Generated<number>;
+  /** Units sold in all colours (stock itself is per colour, on product_colors). */
   sold: Generated<number>;
   total_rating: Generated<number>;
   rating_count: Generated<number>;
@@ -47,10 +47,14 @@ export interface ProductsTable {
   updated_at: UpdatedAt;
 }
 
+/** A product in one colour: a variant, with its own stock (products/stock.ts moves it). */
 export interface ProductColorsTable {
   product_id: string;
   color_id: string;
   position: number;
+  quantity: Generated<number>;
+  /** False once the colour is taken off the product: kept for its cart lines, orders and returned stock. */
+  offered: Generated<boolean>;
 }
 
 export interface RatingsTable {

@@ -38,7 +38,10 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
           `/api/images/product/${cat.kind}-${colors[1] ?? colors[0]}-3.svg`,
         ],
         colors,
-        quantity: 100,
+        // 100 of each colour; a few products of three colours or more show their last one sold out or running low.
+        stock: Object.fromEntries(
+          colors.map((color, k) => [color, k < 2 || k < colors.length - 1 ? 100 : n % 9 === 4 ? 0 : n % 9 === 7 ? 3 : 100]),
+        ),
         createdAt: new Date(now - (n + 1) * DAY),
       });
     });

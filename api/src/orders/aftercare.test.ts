@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/actor.js';
 import { unavailable } from '../domain/errors.js';
 import type { PaymentProvider } from '../payments/provider.js';
-import { type ListedProduct, newCustomer, placeOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
+import { type ListedProduct, newCustomer, placeOrder, someProducts, startTestApi, stockOf, type TestApi } from '../test/harness.js';
 import { orderRefundsService } from './order-refunds.js';
 import { moveOrder } from './order-state.js';
 import { moveReturn } from '../returns/return-state.js';
@@ -35,8 +35,10 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
-const stockOf = async (id: string) =>
-  await db().selectFrom('products').select(['quantity', 'sold']).where('id', '=', id).executeTakeFirstOrThrow();
+const stockNow = async (id: string) => {
+  const { quantity, sold } = await stockOf(db(), id);
+  return { quantity, sold };
+};
 const refundedAtProvider = async (paymentId: string) => (await api.services.payments.fetchPayment(paymentId)).amount_refunded ?? 0;
 const mailsTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email);
 const itemsOf = (orderId: string) =>
@@ -50,9 +52,9 @@ async function deliver(orderId: string) {
 
 describe('a shopper cancels', () => {
   it('before it ships: the order is Cancelled, refunded in full at the provider, the stock is back, and two e-mails go once', async () => {
-    const stock = await stockOf(product._id);
+    const stock = await stockNow(product._id);
     const { orderId, customer, paymentId } = await placeOrder(api, product, { quantity: 2 });
-    expect((await stockOf(product._id)).quantity).toBe(stock.quantity - 2);
+    expect((await stockNow(product._id)).quantity).toBe(stock.quantity - 2);
 
     const res = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({});
     expect(res.status).toBe(200);
@@ -60,7 +62,7 @@ describe('a shopper cancels', () => {
     const paid = toPaise(product.price * 2 + SHIPPING_FEE);
     expect(res.body.order.refunds).toEqual([expect.objectContaining({ amount: paid / 100, state: 'processed' })]);
     expect(await refundedAtProvider(paymentId)).toBe(paid);
-    expect(await stockOf(product._id)).toEqual(stock);
+    expect(await stockNow(product._id)).toEqual(stock);
 
     await api.services.notices.flush();
     await Promise.all([api.services.notices.flush(), api.services.notices.flush(), api.services.reconcile()]);
@@ -137,7 +139,7 @@ describe('refunds by staff', () => {
   it('refunds chosen lines at the price paid, never more than is left, and the rest in full', async () => {
     const { orderId, paymentId } = await placeOrder(api, product, { quantity: 3 });
     const [item] = (await itemsOf(orderId)) as [{ id: string; quantity: number; price: number }];
-    const stock = await stockOf(product._id);
+    const stock = await stockNow(product._id);
 
     const one = await api.services.ordersDesk.refund(
       orderId,
@@ -148,7 +150,7 @@ describe('refunds by staff', () => {
       expect.objectContaining({ amountPaise: toPaise(item.price), state: 'processed', restocked: true }),
     ]);
     expect(await refundedAtProvider(paymentId)).toBe(toPaise(item.price));
-    expect((await stockOf(product._id)).quantity).toBe(stock.quantity + 1);
+    expect((await stockNow(product._id)).quantity).toBe(stock.quantity + 1);
     // The refund changed the order: a desk that read it before is told so.
     await expect(
       api.services.ordersDesk.refund(orderId, { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Stale', version: 0 }, STAFF),
@@ -285,7 +287,7 @@ describe('returns', () => {
       code: 'VERSION_CONFLICT',
     });
     await api.services.returns.move(ret._id, { to: 'Received', version: 1 }, STAFF);
-    const stock = await stockOf(product._id);
+    const stock = await stockNow(product._id);
     const refunded = await api.services.returns.refund(ret._id, { version: 2, restock: true }, STAFF);
     expect(refunded).toMatchObject({
       status: 'Refunded',
@@ -293,7 +295,7 @@ describe('returns', () => {
       refund: { amountPaise: toPaise(item.price), state: 'processed' },
     });
     expect(await refundedAtProvider(paymentId)).toBe(toPaise(item.price));
-    expect((await stockOf(product._id)).quantity).toBe(stock.quantity + 1);
+    expect((await stockNow(product._id)).quantity).toBe(stock.quantity + 1);
 
     await Promise.all([api.services.notices.flush(), api.services.notices.flush()]);
     const mails = await mailsTo(customer.email);
@@ -407,7 +409,7 @@ describe('the desk’s filters and the metrics', () => {
 
 describe('what the review found (each fails without its fix)', () => {
   it('never puts a unit back in stock twice: a restocked line refund, then a cancellation', async () => {
-    const stock = await stockOf(product._id);
+    const stock = await stockNow(product._id);
     const { orderId, customer } = await placeOrder(api, product, { quantity: 2 });
     const [item] = (await itemsOf(orderId)) as [{ id: string; price: number; quantity: number }];
     await api.services.ordersDesk.refund(
@@ -415,10 +417,10 @@ describe('what the review found (each fails without its fix)', () => {
       { lines: [{ itemId: item.id, quantity: 1 }], reason: 'Dented', restock: true, version: 0 },
       STAFF,
     );
-    expect((await stockOf(product._id)).quantity).toBe(stock.quantity - 1);
+    expect((await stockNow(product._id)).quantity).toBe(stock.quantity - 1);
     const cancelled = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({});
     expect(cancelled.status).toBe(200);
-    expect((await stockOf(product._id)).quantity).toBe(stock.quantity);
+    expect((await stockNow(product._id)).quantity).toBe(stock.quantity);
   });
 
   it('settles a shop refund from the provider only for its own payment and amount', async () => {

@@ -65,7 +65,7 @@ export function cancelOrders(deps: {
         // Every unit not already put back by an earlier refund goes back on the shelf.
         const lines = await trx
           .selectFrom('order_items')
-          .select(['id', 'product_id', 'quantity'])
+          .select(['id', 'product_id', 'color_id', 'quantity'])
           .where('order_id', '=', orderId)
           .execute();
         const back = await restockedUnits(trx, orderId);
@@ -73,7 +73,7 @@ export function cancelOrders(deps: {
           trx,
           lines.flatMap((l) => {
             const left = l.quantity - (back.get(l.id) ?? 0);
-            return left > 0 ? [{ productId: l.product_id, title: '', quantity: left }] : [];
+            return left > 0 ? [{ productId: l.product_id, colorId: l.color_id, title: '', color: '', quantity: left }] : [];
           }),
         );
         const left = await trx

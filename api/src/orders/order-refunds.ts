@@ -108,7 +108,7 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
 
   const items = await trx
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'quantity', 'price'])
+    .select(['id', 'product_id', 'color_id', 'quantity', 'price'])
     .where('order_id', '=', orderId)
     .execute();
   const lines = request.lines ?? [];
@@ -167,7 +167,9 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
       lines.flatMap((l) => {
         const item = items.find((i) => i.id === l.itemId);
         const room = item ? item.quantity - (back.get(item.id) ?? 0) : 0;
-        return item && room > 0 ? [{ productId: item.product_id, title: '', quantity: Math.min(l.quantity, room) }] : [];
+        return item && room > 0
+          ? [{ productId: item.product_id, colorId: item.color_id, title: '', color: '', quantity: Math.min(l.quantity, room) }]
+          : [];
       }),
     );
   }

@@ -8,6 +8,8 @@ import {
   startTestApi,
   type TestApi,
   type TestCustomer,
+  setStock,
+  stockOf,
 } from '../test/harness.js';
 
 let api: TestApi;
@@ -79,14 +81,14 @@ describe('POST /api/user/cart/create-order', () => {
       {
         _id: expect.any(String),
         product: { _id: p._id, title: p.title, images: expect.any(Array) },
-        color: p.color[0],
+        color: { _id: p.color[0]?._id, title: p.color[0]?.title },
         quantity: 2,
         price: p.price,
       },
       {
         _id: expect.any(String),
         product: { _id: q._id, title: q.title, images: expect.any(Array) },
-        color: q.color[1],
+        color: { _id: q.color[1]?._id, title: q.color[1]?.title },
         quantity: 1,
         price: q.price,
       },
@@ -247,9 +249,11 @@ describe('GET /api/user/getmyorders', () => {
 });
 
 describe('stock', () => {
-  it('lets one of 20 paid checkouts take the last unit; the others keep their carts and their payments are kept for a refund', async () => {
+  it('lets one of 20 paid checkouts take the last unit of a colour; the others keep their carts and their payments are kept for a refund', async () => {
     const [p] = (await someProducts(api, 'limit=1&sort=-price')) as [ListedProduct];
-    await api.database.db.updateTable('products').set({ quantity: 1 }).where('id', '=', p._id).execute();
+    const [black, other] = p.color as [ListedProduct['color'][number], ListedProduct['color'][number]];
+    await setStock(api.database.db, p._id, 1, black._id);
+    const otherBefore = (await stockOf(api.database.db, p._id)).byColor[other._id];
     const shoppers = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const c = await newCustomer(api);
@@ -262,14 +266,15 @@ describe('stock', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.status)).toEqual(Array(19).fill(409));
-    expect(refused[0]?.body.message).toBe(`Sorry, ${p.title} is out of stock. Your payment will be refunded.`);
+    expect(refused[0]?.body.message).toBe(`Sorry, ${p.title} in ${black.title} is out of stock. Your payment will be refunded.`);
     expect(await orderCount()).toBe(before + 1);
-    const stock = await api.database.db
-      .selectFrom('products')
-      .select(['quantity', 'sold'])
-      .where('id', '=', p._id)
-      .executeTakeFirstOrThrow();
-    expect(stock.quantity).toBe(0);
+    const stock = await stockOf(api.database.db, p._id);
+    expect(stock.byColor[black._id]).toBe(0);
+    // The product's other colours are theirs: untouched by the race, and still sold.
+    expect(stock.byColor[other._id]).toBe(otherBefore);
+    const shopper = await newCustomer(api);
+    const more = await api.http.post('/api/user/cart').set(shopper.auth).send({ productId: p._id, color: other._id, quantity: 1 });
+    expect(more.status).toBe(201);
     const kept = await api.database.db
       .selectFrom('unsettled_payments')
       .select('reason')
@@ -280,16 +285,14 @@ describe('stock', () => {
       )
       .execute();
     expect(kept).toHaveLength(19);
-    expect(new Set(kept.map((k) => k.reason))).toEqual(new Set([`out of stock: ${p.title}`]));
+    expect(new Set(kept.map((k) => k.reason))).toEqual(new Set([`out of stock: ${p.title} in ${black.title}`]));
     const carts = await Promise.all(shoppers.map(({ c }) => api.http.get('/api/user/cart').set(c.auth)));
     expect(carts.filter((r) => r.body.length === 1)).toHaveLength(19);
   });
 
   it('never lets the database hold a negative stock', async () => {
     const [p] = (await someProducts(api, 'limit=1')) as [ListedProduct];
-    await expect(api.database.db.updateTable('products').set({ quantity: -1 }).where('id', '=', p._id).execute()).rejects.toThrow(
-      /violates check constraint "products_quantity_check"/,
-    );
+    await expect(setStock(api.database.db, p._id, -1)).rejects.toThrow(/violates check constraint "product_colors_quantity_check"/);
   });
 });
 

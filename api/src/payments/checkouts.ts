@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record.js';
 import { removeOrderedLines } from '../cart/service.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { writeOrder } from '../orders/write-order.js';
-import { shortOfStock, takeStock } from '../products/stock.js';
+import { shortageMessage, shortOfStock, takeStock } from '../products/stock.js';
 import { moveCheckout } from './checkout-state.js';
 import { markRefunded, settleUnsettled } from './refunds.js';
 import { awaitLease, dropLease } from '../db/lease.js';
@@ -268,16 +268,13 @@ export function checkoutsService(deps: CheckoutsDeps) {
           );
         }
         const orderId = await writeOrder(trx, k, payment.id);
-        const short = await takeStock(
-          trx,
-          k.lines.map((l) => ({ productId: l.productId, title: l.title, quantity: l.quantity })),
-        );
+        const short = await takeStock(trx, k.lines);
         if (short) {
           throw new Refuse(
             new NotOrdered(
-              `Sorry, ${short.title} is out of stock. Your payment will be refunded.`,
+              `Sorry, ${short.title} in ${short.color} is out of stock. Your payment will be refunded.`,
               'out_of_stock',
-              `out of stock: ${short.title}`,
+              `out of stock: ${short.title} in ${short.color}`,
             ),
           );
         }
@@ -328,12 +325,15 @@ export function checkoutsService(deps: CheckoutsDeps) {
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
     const short = await shortOfStock(
       db,
-      cart.map((l) => ({ productId: l.productId._id, title: l.productId.title, quantity: l.quantity })),
+      cart.map((l) => ({
+        productId: l.productId._id,
+        colorId: l.color._id,
+        title: l.productId.title,
+        color: l.color.title,
+        quantity: l.quantity,
+      })),
     );
-    if (short) {
-      const { line, left } = short;
-      throw conflict(left === 0 ? `Sorry, ${line.title} is out of stock` : `Sorry, only ${left} of ${line.title} left in stock`, 'cart');
-    }
+    if (short) throw conflict(shortageMessage(short), 'cart');
     const lines = snapshot(cart);
     const subtotal = subtotalOf(lines);
     const total = orderTotal(lines);

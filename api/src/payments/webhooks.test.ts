@@ -9,6 +9,8 @@ import {
   startTestApi,
   type TestApi,
   type TestCustomer,
+  setStock,
+  stockOf,
 } from '../test/harness.js';
 import { createRazorpayProvider } from './provider.js';
 import { reconcile, releaseLease, takeLease } from './reconcile.js';
@@ -159,11 +161,11 @@ describe('POST /api/user/order/checkout', () => {
     const eleven = await api.http.post('/api/user/cart').set(c.auth).send({ productId: p._id, color: p.color[0]?._id, quantity: 11 });
     expect(eleven.status).toBe(400);
     expect(eleven.body.message).toMatch(/Quantity must be a whole number from 1 to 10/);
-    await db().updateTable('products').set({ quantity: 0 }).where('id', '=', p._id).execute();
+    await setStock(db(), p._id, 0);
     const sold = await api.http.post('/api/user/order/checkout').set(c.auth).send({ shippingInfo });
     expect(sold.status).toBe(409);
-    expect(sold.body.message).toBe(`Sorry, ${p.title} is out of stock`);
-    await db().updateTable('products').set({ quantity: 100 }).where('id', '=', p._id).execute();
+    expect(sold.body.message).toBe(`Sorry, ${p.title} in ${p.color[0]?.title} is out of stock`);
+    await setStock(db(), p._id, 100);
   });
 });
 
@@ -182,7 +184,7 @@ describe('webhooks', () => {
     expect(orders[0]).toMatchObject({
       totalPrice: checkout.total,
       shippingInfo,
-      orderItems: [{ product: { _id: p._id }, color: p.color[0], quantity: 3, price: p.price }],
+      orderItems: [{ product: { _id: p._id }, color: { _id: p.color[0]?._id, title: p.color[0]?.title }, quantity: 3, price: p.price }],
     });
     expect((await api.http.get('/api/user/cart').set(c.auth)).body).toEqual([]);
     expect(await checkoutRow(checkout.razorpayOrderId)).toMatchObject({ status: 'ordered', order_id: orders[0]?._id });
@@ -261,9 +263,7 @@ describe('webhooks', () => {
     expect((await api.http.get('/api/user/cart').set(c.auth)).body).toHaveLength(1);
     const recorded = await db().selectFrom('webhook_events').select('event_id').where('event_id', 'like', 'Evt%0001').execute();
     expect(recorded).toEqual([]);
-    expect(
-      (await db().selectFrom('products').select('quantity').where('id', '=', p._id).executeTakeFirstOrThrow()).quantity,
-    ).toBeGreaterThan(0);
+    expect((await stockOf(db(), p._id)).quantity).toBeGreaterThan(0);
   });
 
   it('answers a malformed event with valid signature 400 naming what is wrong', async () => {
@@ -323,13 +323,16 @@ describe('webhooks', () => {
     const p = await fill(c, 6);
     const checkout = await start(c);
     // Someone else bought the last unit meanwhile.
-    await db().updateTable('products').set({ quantity: 0 }).where('id', '=', p._id).execute();
+    await setStock(db(), p._id, 0);
     const paid = await payInSimulator(api, checkout.razorpayOrderId);
     const row = await until('the refund', async () => {
       const r = await checkoutRow(checkout.razorpayOrderId);
       return r.status === 'refunded' && r;
     });
-    expect(row).toMatchObject({ order_id: null, failure_reason: `Sorry, ${p.title} is out of stock. Your payment will be refunded.` });
+    expect(row).toMatchObject({
+      order_id: null,
+      failure_reason: `Sorry, ${p.title} in ${p.color[0]?.title} is out of stock. Your payment will be refunded.`,
+    });
     expect(await ordersOf(c)).toEqual([]);
     const payment = await createRazorpayProvider(api.config.razorpay).fetchPayment(paid.body.razorpay_payment_id as string);
     expect(payment.amount_refunded).toBe(checkout.amount);
@@ -363,7 +366,7 @@ describe('webhooks', () => {
       api.sim.webhooks.deliveries.some((d) => d.event === 'refund.processed' && d.body.includes(payment.id) && d.status === 'delivered'),
     );
     expect(await db().selectFrom('payment_refunds').selectAll().where('razorpay_payment_id', '=', payment.id).execute()).toHaveLength(1);
-    await db().updateTable('products').set({ quantity: 50 }).where('id', '=', p._id).execute();
+    await setStock(db(), p._id, 50);
   });
 
   it('marks a failed payment failed, keeps the cart, and lets the shopper pay again', async () => {

@@ -18,7 +18,7 @@ describe('GET /api/product', () => {
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(48);
     const p = res.body[0];
     expect(p).toMatchObject({ _id: expect.any(String), title: expect.any(String), price: expect.any(Number), tags: expect.any(Array) });
-    expect(p.color[0]).toEqual({ _id: expect.any(String), title: expect.any(String) });
+    expect(p.color[0]).toEqual({ _id: expect.any(String), title: expect.any(String), quantity: expect.any(Number) });
     expect(p.images[0].url).toMatch(/^\/api\/images\/product\/.+\.svg$/);
   });
 

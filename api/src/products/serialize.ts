@@ -6,6 +6,8 @@ import type { ProductRecord } from '@digitic/rest-contract';
 export interface ColorJson {
   _id: string;
   title: string;
+  /** This colour's stock. */
+  quantity: number;
 }
 
 export interface RatingJson {
@@ -26,7 +28,7 @@ export function productJson(p: Product, colors: ColorJson[], ratings: RatingJson
     price: p.price,
     category: p.category,
     brand: p.brand,
-    quantity: p.quantity,
+    quantity: colors.reduce((sum, c) => sum + c.quantity, 0),
     sold: p.sold,
     images: p.images,
     color: colors,
@@ -49,8 +51,9 @@ export async function withDetails(db: Kysely<Database>, products: Product[]): Pr
     db
       .selectFrom('product_colors as pc')
       .innerJoin('colors as c', 'c.id', 'pc.color_id')
-      .select(['pc.product_id', 'c.id', 'c.title'])
+      .select(['pc.product_id', 'c.id', 'c.title', 'pc.quantity'])
       .where('pc.product_id', 'in', ids)
+      .where('pc.offered', '=', true)
       .orderBy('pc.position')
       .execute(),
     db
@@ -66,7 +69,7 @@ export async function withDetails(db: Kysely<Database>, products: Product[]): Pr
   return products.map((p) =>
     productJson(
       p,
-      (colorsBy.get(p.id) ?? []).map((c) => ({ _id: c.id, title: c.title })),
+      (colorsBy.get(p.id) ?? []).map((c) => ({ _id: c.id, title: c.title, quantity: c.quantity })),
       (ratingsBy.get(p.id) ?? []).map((r) => ({
         _id: r.id,
         star: r.star,

@@ -1,70 +1,134 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** What an order takes from stock, or puts back: a product and how many. */
+/**
+ * What an order takes from stock, or puts back: a product in one colour (a variant) and how many.
+ * Stock is kept per variant (product_colors.quantity); the product counts what it sold in all colours.
+ */
 export interface StockLine {
   productId: string;
+  colorId: string;
+  /** The product's and the colour's names, for a message. */
   title: string;
+  color: string;
   quantity: number;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Lines of one product summed, in one order of ids (so two orders lock rows in the same order and cannot deadlock). */
-function perProduct(lines: readonly StockLine[]): StockLine[] {
+/**
+ * Shares a product's stock among its colours: each gets the stock divided by the number of colours,
+ * rounded down, and the remainder goes one unit each to the first colours. 100 over 3 is 34, 33, 33.
+ * The migration that moved stock onto colours (0013-variant-stock) follows the same rule.
+ */
+export function splitStock(total: number, colors: number): number[] {
+  if (colors <= 0) return [];
+  const each = Math.floor(total / colors);
+  const rest = total % colors;
+  return Array.from({ length: colors }, (_, i) => each + (i < rest ? 1 : 0));
+}
+
+const key = (l: Pick<StockLine, 'productId' | 'colorId'>) => `${l.productId}/${l.colorId}`;
+
+/** Lines of one variant summed, in one order (product, then colour) so two orders lock rows in the same order and cannot deadlock. */
+function perVariant(lines: readonly StockLine[]): StockLine[] {
   const wanted = new Map<string, StockLine>();
   for (const l of lines) {
-    const w = wanted.get(l.productId);
-    wanted.set(l.productId, { ...l, quantity: (w?.quantity ?? 0) + l.quantity });
+    const w = wanted.get(key(l));
+    wanted.set(key(l), { ...l, quantity: (w?.quantity ?? 0) + l.quantity });
   }
-  return [...wanted.values()].sort((a, b) => a.productId.localeCompare(b.productId));
+  return [...wanted.values()].sort((a, b) => a.productId.localeCompare(b.productId) || a.colorId.localeCompare(b.colorId));
+}
+
+/** Units of each product in the lines, in product order. */
+function perProduct(lines: readonly StockLine[]): [string, number][] {
+  const sold = new Map<string, number>();
+  for (const l of lines) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
+  return [...sold.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
 /**
- * Takes the lines from stock with a guarded update: of two orders for the last unit, one updates a row
- * and the other none. Answers the first line there was not enough of (the caller's transaction must
- * then roll back what was taken before it), or null when every line was taken.
+ * Takes the lines from their variants' stock with a guarded update: of two orders for the last unit of
+ * a colour, one updates a row and the other none; the product's other colours are untouched. Answers the
+ * first line there was not enough of (the caller's transaction must then roll back what was taken
+ * before it), or null when every line was taken.
  */
 export async function takeStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockLine | null> {
-  for (const line of perProduct(lines)) {
+  const variants = perVariant(lines);
+  for (const line of variants) {
     const taken = await trx
-      .updateTable('products')
-      .set((eb) => ({ quantity: eb('quantity', '-', line.quantity), sold: eb('sold', '+', line.quantity) }))
-      .where('id', '=', line.productId)
+      .updateTable('product_colors')
+      .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))
+      .where('product_id', '=', line.productId)
+      .where('color_id', '=', line.colorId)
+      .where('offered', '=', true)
       .where('quantity', '>=', line.quantity)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return line;
   }
+  for (const [productId, quantity] of perProduct(variants)) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ sold: eb('sold', '+', quantity) }))
+      .where('id', '=', productId)
+      .execute();
+  }
   return null;
 }
 
-/** Puts lines back in stock (a cancelled order, a return restocked): the units are no longer sold. */
+/**
+ * Puts lines back in their variants' stock (a cancelled order, a refund restocked): the units are no
+ * longer sold. A colour taken off the product keeps its variant row, so the units always have a home.
+ */
 export async function putBackStock(db: Db, lines: readonly StockLine[]): Promise<void> {
-  for (const line of perProduct(lines)) {
+  const variants = perVariant(lines);
+  for (const line of variants) {
+    await db
+      .updateTable('product_colors')
+      .set((eb) => ({ quantity: eb('quantity', '+', line.quantity) }))
+      .where('product_id', '=', line.productId)
+      .where('color_id', '=', line.colorId)
+      .execute();
+  }
+  for (const [productId, quantity] of perProduct(variants)) {
     await db
       .updateTable('products')
-      .set((eb) => ({ quantity: eb('quantity', '+', line.quantity), sold: sql<number>`greatest(sold - ${line.quantity}, 0)` }))
-      .where('id', '=', line.productId)
+      .set({ sold: sql<number>`greatest(sold - ${quantity}, 0)` })
+      .where('id', '=', productId)
       .execute();
   }
 }
 
-/** How many of each product are wanted but not in stock now: the first short line, for a checkout's early answer. */
-export async function shortOfStock(db: Db, lines: readonly StockLine[]): Promise<{ line: StockLine; left: number } | null> {
-  const wanted = perProduct(lines);
+/** A variant short of what is wanted, and how many it has (0 when sold out or no longer offered). */
+export interface Shortage {
+  line: StockLine;
+  left: number;
+}
+
+/** The first variant that has fewer units than the lines want, for a checkout's early answer; null when all are there. */
+export async function shortOfStock(db: Db, lines: readonly StockLine[]): Promise<Shortage | null> {
+  const wanted = perVariant(lines);
   if (wanted.length === 0) return null;
   const stock = await db
-    .selectFrom('products')
-    .select(['id', 'title', 'quantity'])
+    .selectFrom('product_colors')
+    .select(['product_id', 'color_id', 'quantity', 'offered'])
     .where(
-      'id',
+      'product_id',
       'in',
       wanted.map((w) => w.productId),
     )
     .execute();
-  for (const p of stock) {
-    const want = wanted.find((w) => w.productId === p.id);
-    if (want && p.quantity < want.quantity) return { line: { ...want, title: p.title }, left: p.quantity };
+  const left = new Map(stock.map((s) => [key({ productId: s.product_id, colorId: s.color_id }), s.offered ? s.quantity : 0]));
+  for (const want of wanted) {
+    const has = left.get(key(want)) ?? 0;
+    if (has < want.quantity) return { line: want, left: has };
   }
   return null;
+}
+
+/** What a shopper is told when a variant is short: sold out, or only so many left. */
+export function shortageMessage({ line, left }: Shortage): string {
+  return left === 0
+    ? `Sorry, ${line.title} in ${line.color} is out of stock`
+    : `Sorry, only ${left} of ${line.title} in ${line.color} left in stock`;
 }

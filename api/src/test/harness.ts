@@ -14,6 +14,8 @@ import { createApp } from '../app.js';
 import { createServices, type Services } from '../services.js';
 import { type ApiConfig, loadConfig } from '../config/env.js';
 import { type Db, openDb } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemo } from '../db/seed.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
@@ -226,4 +228,43 @@ export async function placeOrder(
     });
   if (res.status !== 201) throw new Error(`the order was not made: ${res.status} ${JSON.stringify(res.body)}`);
   return { orderId: res.body.order._id as string, customer, paymentId: paid.body.razorpay_payment_id as string };
+}
+
+/** Sets a product's stock: every colour it is offered in (or just `colorId`) to `quantity` units. */
+export async function setStock(db: Kysely<Database>, productId: string, quantity: number, colorId?: string): Promise<void> {
+  let update = db.updateTable('product_colors').set({ quantity }).where('product_id', '=', productId);
+  if (colorId) update = update.where('color_id', '=', colorId);
+  await update.execute();
+}
+
+/** A product's stock in all colours offered, each colour's, and its units sold. */
+export async function stockOf(db: Kysely<Database>, productId: string) {
+  const [variants, product] = await Promise.all([
+    db
+      .selectFrom('product_colors')
+      .select(['color_id', 'quantity'])
+      .where('product_id', '=', productId)
+      .where('offered', '=', true)
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('products').select('sold').where('id', '=', productId).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    quantity: variants.reduce((sum, v) => sum + v.quantity, 0),
+    byColor: Object.fromEntries(variants.map((v) => [v.color_id, v.quantity])),
+    sold: product.sold,
+  };
+}
+
+/** An empty database of the kind the suite runs on (PGlite in memory, or a fresh PostgreSQL one), not migrated. */
+export async function openTestDb(): Promise<Db & { drop(): Promise<void> }> {
+  const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
+  const database = await openDb(pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: null });
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      await pgdb?.drop();
+    },
+  };
 }

@@ -8,6 +8,7 @@ export const Product: ProductResolvers = {
   reviewCount: (p) => p.ratingCount ?? p.ratings.length,
   reviews: (p) => p.ratings,
   inStock: (p) => p.quantity > 0,
+  variants: (p) => p.color.map((c) => ({ color: { _id: c._id, title: c.title }, inStock: c.quantity > 0 })),
   // A guest's answer is always false, so a catalogue page stays cacheable for guests; a customer's is theirs alone.
   inWishlist: (p, _args, { api, token }, info) => {
     if (token) cacheControlFromInfo(info).setCacheHint({ scope: 'PRIVATE' });

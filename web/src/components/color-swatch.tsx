@@ -17,23 +17,41 @@ export function ColorSwatch({ color, size = 22 }: { color: Color; size?: number 
   );
 }
 
-/** The colour picker of the product page: one radio per colour, the swatch as its face. */
-export function ColorPicker({ colors, value, onChange }: { colors: Color[]; value: string | null; onChange: (id: string) => void }) {
+/**
+ * The colour picker of the product page: one radio per colour, the swatch as its face. A colour sold
+ * out is shown struck through and cannot be chosen.
+ */
+export function ColorPicker({
+  colors,
+  soldOut = [],
+  value,
+  onChange,
+}: {
+  colors: Color[];
+  soldOut?: readonly string[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
   return (
     <div className="color-picker" role="radiogroup" aria-label="Color">
-      {colors.map((c) => (
-        <button
-          key={c.id}
-          type="button"
-          role="radio"
-          aria-checked={value === c.id}
-          aria-label={c.title}
-          className={`swatch-button${value === c.id ? ' selected' : ''}`}
-          onClick={() => onChange(c.id)}
-        >
-          <ColorSwatch color={c} />
-        </button>
-      ))}
+      {colors.map((c) => {
+        const out = soldOut.includes(c.id);
+        return (
+          <button
+            key={c.id}
+            type="button"
+            role="radio"
+            aria-checked={value === c.id}
+            aria-label={out ? `${c.title} (sold out)` : c.title}
+            title={out ? `Sold out in ${c.title}` : c.title}
+            disabled={out}
+            className={`swatch-button${value === c.id ? ' selected' : ''}${out ? ' sold-out' : ''}`}
+            onClick={() => onChange(c.id)}
+          >
+            <ColorSwatch color={c} />
+          </button>
+        );
+      })}
     </div>
   );
 }

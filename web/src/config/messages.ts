@@ -45,6 +45,8 @@ export const MESSAGES = {
   mobileRequired: 'Mobile No is Required',
   commentRequired: 'comments is Required',
   inStock: 'In Stock',
+  /** Not a text of the spec (which has no stock): shown when no colour is left. */
+  soldOut: 'Sold Out',
   addToCart: 'Add to Cart',
   goToCart: 'Go to Cart',
   shippingNote: 'Free shipping and returns available on all orders! We ship all India domestic orders within 5-10 business days!',

@@ -22,7 +22,8 @@ export interface DemoProduct {
   brand: string;
   tags: string[];
   colors: DemoColor[];
-  stock: number;
+  /** Units in stock in each colour, in the order of `colors`. */
+  stock: number[];
   createdAt: string;
   reviews: DemoReview[];
 }
@@ -70,9 +71,17 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'Apple',
     tags: ['featured', 'popular'],
     colors: [silver, black],
-    stock: 12,
+    stock: [12, 12],
   }),
-  product(2, { title: 'Dell XPS 13 Plus', price: 65499, category: 'Laptops', brand: 'Dell', tags: ['special'], colors: [black], stock: 5 }),
+  product(2, {
+    title: 'Dell XPS 13 Plus',
+    price: 65499,
+    category: 'Laptops',
+    brand: 'Dell',
+    tags: ['special'],
+    colors: [black],
+    stock: [5],
+  }),
   product(3, {
     title: 'Sony WH-1000XM5',
     price: 26990,
@@ -80,7 +89,7 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'Sony',
     tags: ['featured', 'special'],
     colors: [black, silver],
-    stock: 30,
+    stock: [30, 0],
   }),
   product(4, {
     title: 'Samsung Galaxy Tab S9',
@@ -89,7 +98,7 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'Samsung',
     tags: ['popular', 'new'],
     colors: [blue],
-    stock: 8,
+    stock: [8],
   }),
   product(5, {
     title: 'Apple Watch Series 10',
@@ -98,7 +107,7 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'Apple',
     tags: ['featured'],
     colors: [silver, black],
-    stock: 20,
+    stock: [20, 20],
   }),
   product(6, {
     title: 'LG OLED C4 55',
@@ -107,7 +116,7 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'LG',
     tags: ['special', 'popular'],
     colors: [black],
-    stock: 3,
+    stock: [3],
   }),
   product(7, {
     title: 'Canon EOS R50',
@@ -116,7 +125,7 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'Canon',
     tags: ['featured', 'new'],
     colors: [black],
-    stock: 0,
+    stock: [0],
   }),
   product(8, {
     title: 'Boat Rockerz 550',
@@ -125,7 +134,7 @@ export const PRODUCTS: DemoProduct[] = [
     brand: 'Boat',
     tags: ['popular'],
     colors: [blue, black],
-    stock: 50,
+    stock: [50, 50],
   }),
 ];
 

@@ -214,7 +214,10 @@ export function createMockApi() {
         const c = signedIn(ctx);
         const { productId, colorId, quantity: n } = input as Line & { quantity: number };
         const product = productById(productId) ?? fail('No product found!', 'NOT_FOUND');
-        if (product.stock <= 0) fail(`Sorry, ${product.title} is out of stock`, 'BAD_USER_INPUT');
+        const at = product.colors.findIndex((color) => color.id === colorId);
+        if (at < 0) fail('This colour is not available for this product', 'BAD_USER_INPUT');
+        const color = product.colors[at] as { title: string };
+        if ((product.stock[at] ?? 0) <= 0) fail(`Sorry, this product is sold out in ${color.title}`, 'CONFLICT');
         const lines = cartOf(c);
         const line = lines.find((l) => l.productId === productId && l.colorId === colorId);
         if (line) line.quantity = quantity(line.quantity + n);
@@ -249,7 +252,8 @@ export function createMockApi() {
       images: (p: DemoProduct) => [{ url: picture(p.title, (Number(p.id.split('-').at(-1)) * 47) % 360) }],
       rating: (p: DemoProduct) => (p.reviews.length ? Math.round(p.reviews.reduce((s, r) => s + r.star, 0) / p.reviews.length) : 0),
       reviewCount: (p: DemoProduct) => p.reviews.length,
-      inStock: (p: DemoProduct) => p.stock > 0,
+      inStock: (p: DemoProduct) => p.stock.some((n) => n > 0),
+      variants: (p: DemoProduct) => p.colors.map((color, i) => ({ color, inStock: (p.stock[i] ?? 0) > 0 })),
       inWishlist: (p: DemoProduct, _: Args, ctx: Context) => (ctx.customer ? wishlistOf(ctx.customer).has(p.id) : false),
     },
   };

@@ -29,7 +29,8 @@ import './product.css';
 type FullProduct = NonNullable<ProductPageQuery['product']>;
 /** Opened from a list, the cache already holds the card's fields; the rest arrives with the page query. */
 type ShownProduct = Pick<FullProduct, 'id' | 'title' | 'price' | 'rating' | 'images' | 'inWishlist'> & Partial<FullProduct>;
-const isComplete = (p: ShownProduct): p is FullProduct => p.description !== undefined && p.colors !== undefined && p.reviews !== undefined;
+const isComplete = (p: ShownProduct): p is FullProduct =>
+  p.description !== undefined && p.colors !== undefined && p.variants !== undefined && p.reviews !== undefined;
 
 /** The product's data for the server's one render (see lib/page-data.ts). */
 export const loadData: LoadPageData = ({ client, params }) =>
@@ -127,13 +128,18 @@ export function ProductPage() {
             <dt>Tags :</dt>
             <dd>{product.tags.join(', ')}</dd>
             <dt>Availability :</dt>
-            <dd>{MESSAGES.inStock}</dd>
+            <dd>{product.inStock ? MESSAGES.inStock : MESSAGES.soldOut}</dd>
           </dl>
           {!inCart && (
             <>
               <div className="product-option">
                 <h2>Color :</h2>
-                <ColorPicker colors={product.colors} value={color} onChange={setColor} />
+                <ColorPicker
+                  colors={product.colors}
+                  soldOut={product.variants.filter((v) => !v.inStock).map((v) => v.color.id)}
+                  value={color}
+                  onChange={setColor}
+                />
               </div>
               <label className="product-option quantity">
                 Quantity :
