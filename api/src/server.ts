@@ -16,6 +16,7 @@ import { createLogger, drainServer, keepIdleConnections, listen } from '@digitic
 import { createRazorpayProvider } from './payments/provider.js';
 import { describeReport, releaseLease, takeLease } from './payments/reconcile.js';
 import { createServices } from './services.js';
+import { pruneChanges } from './catalogue/changes.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -91,6 +92,11 @@ const services = createServices(database.db, config, {
 setInterval(() => {
   services.attempts.prune(ATTEMPT_WINDOWS_KEPT_MS).catch((err: unknown) => log('old attempt windows could not be dropped', err));
 }, 60 * 60_000).unref();
+
+// The catalogue's change log keeps an hour (gateways read it every fraction of a second): older changes dropped every ten minutes.
+setInterval(() => {
+  pruneChanges(database.db).catch((err: unknown) => log('old catalogue changes could not be dropped', err));
+}, 10 * 60_000).unref();
 
 const app = createApp({
   ...services,

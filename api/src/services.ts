@@ -14,6 +14,7 @@ import { usersService } from './users/service.js';
 import { sealer } from './staff/secrets.js';
 import { staffService } from './staff/service.js';
 import { ordersDesk } from './staff/orders-desk.js';
+import { catalogueDesk } from './staff/catalogue-desk.js';
 import { customersDesk } from './staff/customers-desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
@@ -96,6 +97,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     passkeys,
     ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved }),
     customersDesk: customersDesk(db),
+    catalogueDesk: catalogueDesk({ db, lowStockThreshold: config.lowStockThreshold }),
     notices,
     orderRefunds,
     cancels,

@@ -283,3 +283,21 @@ export interface EnquiryBody {
   mobile: string;
   comment: string;
 }
+
+/**
+ * What a change to the catalogue touched: `product:<id>` (anything shown of that product), `products`
+ * (which products a list, a search, the facets or the sitemap hold, or their order), `blog:<id>`, `blogs`.
+ */
+export type CatalogueTag = `product:${string}` | 'products' | `blog:${string}` | 'blogs';
+
+/** GET /api/catalogue/changes?after=N: the changes after N, oldest first. */
+export interface CatalogueChangesRecord {
+  /** The last change there is: the next call's `after`. */
+  latest: number;
+  changes: { seq: number; tags: CatalogueTag[] }[];
+  /**
+   * False when changes after N are no longer kept (N is older than the log), or there were more than one
+   * answer holds: whoever caches the catalogue must then drop all of it.
+   */
+  complete: boolean;
+}

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'customers:read': 'Look up customers and see their orders',
   'staff:manage': 'Invite staff, change their roles, remove them',
   'audit:read': 'Read and export the audit trail',
+  'catalogue:read': 'See products as the desk does: archived ones, and stock per colour',
   'catalogue:write': 'Create, edit and archive products, stock, brands, categories, colours and tags',
   'coupons:manage': 'Create and change coupons',
   'content:write': 'Write and publish blog posts',
@@ -29,9 +30,9 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: ALL_PERMISSIONS,
   manager: ALL_PERMISSIONS.filter((p) => p !== 'staff:manage'),
-  fulfilment: ['orders:read', 'orders:fulfil', 'orders:annotate', 'returns:manage'],
-  support: ['orders:read', 'orders:annotate', 'customers:read', 'returns:manage', 'enquiries:manage', 'reviews:moderate'],
-  catalogue: ['catalogue:write', 'coupons:manage', 'content:write', 'reviews:moderate'],
+  fulfilment: ['orders:read', 'orders:fulfil', 'orders:annotate', 'returns:manage', 'catalogue:read'],
+  support: ['orders:read', 'orders:annotate', 'customers:read', 'returns:manage', 'enquiries:manage', 'reviews:moderate', 'catalogue:read'],
+  catalogue: ['catalogue:read', 'catalogue:write', 'coupons:manage', 'content:write', 'reviews:moderate'],
 };
 
 export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, string>> = {

@@ -41,7 +41,8 @@ export async function cartLines(db: Db, customerId: string, lineId?: string, loc
 export async function detailedCart(db: Kysely<Database>, customerId: string): Promise<ExpandedCartLineRecord[]> {
   const lines = await cartLines(db, customerId);
   const ids = [...new Set(lines.map((l) => l.productId._id))];
-  const products = new Map((await withDetails(db, await productsByIds(db, ids))).map((p) => [p._id, p]));
+  // A product archived since it was added stays in the cart (checkout names it), so nothing is lost.
+  const products = new Map((await withDetails(db, await productsByIds(db, ids, 'with archived'))).map((p) => [p._id, p]));
   // A product in a cart cannot be deleted (the cart line's foreign key), so every line finds its product.
   return lines.flatMap((line) => {
     const product = products.get(line.productId._id);
@@ -87,8 +88,13 @@ export function cartService(db: Kysely<Database>) {
     /** Adds a product in a colour; the same product and colour again adds to that line (at most 10). */
     async add(customerId: string, input: { productId: string; color: string; quantity: number }) {
       const lineId = await db.transaction().execute(async (trx) => {
-        const product = await trx.selectFrom('products').select(['id', 'price']).where('id', '=', input.productId).executeTakeFirst();
+        const product = await trx
+          .selectFrom('products')
+          .select(['id', 'price', 'archived_at'])
+          .where('id', '=', input.productId)
+          .executeTakeFirst();
         if (!product) throw notFound('Product not found');
+        if (product.archived_at) throw conflict('This product is no longer sold', 'productId');
         const variant = await trx
           .selectFrom('product_colors as pc')
           .innerJoin('colors as c', 'c.id', 'pc.color_id')

@@ -44,44 +44,48 @@ const list = (field: string, max: number, each: number) =>
     .array(text(field, each), { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} is a list`) })
     .max(max, `${field} holds at most ${max}`);
 
-/** One product of an import: what the store shows, validated before anything is written. */
-export const ProductImport = z
-  .object({
-    title: text('title', 200),
-    slug,
-    description: z.string({ error: 'description is required' }).max(100_000, 'description is at most 100,000 characters'),
-    price: z
-      .number({ error: 'price is a whole number of rupees' })
-      .int('price is a whole number of rupees')
-      .min(0, 'price is not negative')
-      .max(100_000_000, 'price is at most 100,000,000'),
-    category: text('category', 100),
-    brand: text('brand', 100),
-    tags: list('tags', 20, 50).default([]),
-    colors: list('colors', 20, 50).min(1, 'colors needs at least one colour'),
-    images: z
-      .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
-      .min(1, 'images needs at least one picture')
-      .max(20, 'images holds at most 20'),
-    /** Stock in all colours, shared among them by the shop's rule (products/stock.ts splitStock) when `stock` is not given. */
-    quantity: units('quantity').optional(),
-    /** Stock per colour, by colour: `{"black": 5, "white": 3}` (CSV: `black:5|white:3`); a colour not named has none. */
-    stock: z.record(z.string(), units('stock'), { error: 'stock is colour:units pairs, like black:5|white:3' }).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (!p.stock) return;
-    const unknown = Object.keys(p.stock).filter((c) => !p.colors.includes(c));
-    if (unknown.length > 0)
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: `stock names a colour not in colors: ${unknown.join(', ')}` });
-    const sum = Object.values(p.stock).reduce((a, b) => a + b, 0);
-    if (p.quantity !== undefined && p.quantity !== sum) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['quantity'],
-        message: `quantity is ${p.quantity} but stock adds up to ${sum}: give one or make them agree`,
-      });
-    }
-  });
+/** A product's fields: what the store shows, validated before anything is written (the import's rows, the desk's edits). */
+export const ProductFields = z.object({
+  title: text('title', 200),
+  slug,
+  description: z.string({ error: 'description is required' }).max(100_000, 'description is at most 100,000 characters'),
+  price: z
+    .number({ error: 'price is a whole number of rupees' })
+    .int('price is a whole number of rupees')
+    .min(0, 'price is not negative')
+    .max(100_000_000, 'price is at most 100,000,000'),
+  category: text('category', 100),
+  brand: text('brand', 100),
+  tags: list('tags', 20, 50).default([]),
+  colors: list('colors', 20, 50).min(1, 'colors needs at least one colour'),
+  images: z
+    .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
+    .min(1, 'images needs at least one picture')
+    .max(20, 'images holds at most 20'),
+  /** Stock in all colours, shared among them by the shop's rule (products/stock.ts splitStock) when `stock` is not given. */
+  quantity: units('quantity').optional(),
+  /** Stock per colour, by colour: `{"black": 5, "white": 3}` (CSV: `black:5|white:3`); a colour not named has none. */
+  stock: z.record(z.string(), units('stock'), { error: 'stock is colour:units pairs, like black:5|white:3' }).optional(),
+});
+
+/** Stock names only the product's colours, and agrees with quantity when both are given. */
+export function stockAgrees(p: Pick<z.infer<typeof ProductFields>, 'colors' | 'quantity' | 'stock'>, ctx: z.RefinementCtx) {
+  if (!p.stock) return;
+  const unknown = Object.keys(p.stock).filter((c) => !p.colors.includes(c));
+  if (unknown.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['stock'], message: `stock names a colour not in colors: ${unknown.join(', ')}` });
+  const sum = Object.values(p.stock).reduce((a, b) => a + b, 0);
+  if (p.quantity !== undefined && p.quantity !== sum) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quantity'],
+      message: `quantity is ${p.quantity} but stock adds up to ${sum}: give one or make them agree`,
+    });
+  }
+}
+
+/** One product of an import. */
+export const ProductImport = ProductFields.superRefine(stockAgrees);
 
 /** The units of stock each colour of a product holds, in the order of its colours. */
 export function stockOf(p: Pick<ProductRow, 'colors' | 'quantity' | 'stock'>): number[] {

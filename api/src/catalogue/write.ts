@@ -30,29 +30,28 @@ export async function ensureColors(trx: Transaction<Database>, titles: string[])
 }
 
 /**
- * Sets a product's colours, in order, each with its stock. A colour the product no longer lists stays
- * as a variant that is not offered: its cart lines, orders and returned stock keep their row.
+ * Sets a product's colours, in order, each with its stock (`undefined`: a colour it already had keeps its
+ * stock, a new one has none). A colour the product no longer lists stays as a variant that is not
+ * offered: its cart lines, orders and returned stock keep their row.
  */
-export async function writeVariants(trx: Transaction<Database>, productId: string, colorIds: string[], stock: number[]): Promise<void> {
-  await trx
-    .insertInto('product_colors')
-    .values(
-      colorIds.map((colorId, position) => ({
-        product_id: productId,
-        color_id: colorId,
-        position,
-        quantity: stock[position] ?? 0,
-        offered: true,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['product_id', 'color_id']).doUpdateSet((eb) => ({
-        position: eb.ref('excluded.position'),
-        quantity: eb.ref('excluded.quantity'),
-        offered: true,
-      })),
-    )
-    .execute();
+export async function writeVariants(
+  trx: Transaction<Database>,
+  productId: string,
+  colorIds: string[],
+  stock: readonly (number | undefined)[],
+): Promise<void> {
+  for (const [position, colorId] of colorIds.entries()) {
+    const quantity = stock[position];
+    await trx
+      .insertInto('product_colors')
+      .values({ product_id: productId, color_id: colorId, position, quantity: quantity ?? 0, offered: true })
+      .onConflict((oc) =>
+        oc
+          .columns(['product_id', 'color_id'])
+          .doUpdateSet((eb) => ({ position, offered: true, ...(quantity === undefined ? {} : { quantity: eb.ref('excluded.quantity') }) })),
+      )
+      .execute();
+  }
   await trx
     .updateTable('product_colors')
     .set({ offered: false })

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   SHOP_NAME: z.string().min(1).max(60).default('Digitic'),
   // The days after delivery a shopper may ask for a return (the shop advertises "Free returns within 14 days").
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -75,6 +76,8 @@ export interface ApiConfig {
   internalToken: string | undefined;
   shopName: string;
   returnWindowDays: number;
+  /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list (5). */
+  lowStockThreshold: number;
   seedDemo: boolean;
   metricsToken: string | undefined;
   /** Express's "trust proxy": which proxies may name the client in X-Forwarded-For. */
@@ -139,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     internalToken: env.INTERNAL_TOKEN ?? (env.DATABASE_URL ? undefined : localSecret(env.DATA_DIR, 'internal-token')),
     shopName: env.SHOP_NAME,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
+    lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     seedDemo: env.SEED_DEMO,
     metricsToken: env.METRICS_TOKEN,
     trustProxy: env.API_TRUST_PROXY,

@@ -12,6 +12,7 @@ import * as paymentState from './migrations/0010-payment-state.js';
 import * as refundClaims from './migrations/0011-refund-claims.js';
 import * as passkeys from './migrations/0012-passkeys.js';
 import * as variantStock from './migrations/0013-variant-stock.js';
+import * as catalogueDesk from './migrations/0014-catalogue-desk.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-refund-claims': refundClaims,
   '0012-passkeys': passkeys,
   '0013-variant-stock': variantStock,
+  '0014-catalogue-desk': catalogueDesk,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

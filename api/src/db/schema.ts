@@ -43,6 +43,10 @@ export interface ProductsTable {
   sold: Generated<number>;
   total_rating: Generated<number>;
   rating_count: Generated<number>;
+  /** Set while the product is withdrawn from the store (orders, carts and returns keep it). */
+  archived_at: Stamp;
+  /** Moved by every desk edit: an edit names the version it read. */
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -55,6 +59,13 @@ export interface ProductColorsTable {
   quantity: Generated<number>;
   /** False once the colour is taken off the product: kept for its cart lines, orders and returned stock. */
   offered: Generated<boolean>;
+}
+
+/** What a change to the catalogue touched, in order: every gateway drops what it cached of those. */
+export interface CatalogueChangesTable {
+  seq: Generated<number>;
+  tags: ColumnType<string[], string[], never>;
+  created_at: CreatedAt;
 }
 
 export interface RatingsTable {
@@ -449,6 +460,7 @@ export interface Database {
   colors: ColorsTable;
   products: ProductsTable;
   product_colors: ProductColorsTable;
+  catalogue_changes: CatalogueChangesTable;
   ratings: RatingsTable;
   cart_lines: CartLinesTable;
   wishlist: WishlistTable;

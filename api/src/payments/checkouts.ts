@@ -323,6 +323,18 @@ export function checkoutsService(deps: CheckoutsDeps) {
   async function openCheckout(customerId: string, shippingInfo: ShippingInfo) {
     const cart = await cartLines(db, customerId);
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
+    const withdrawn = await db
+      .selectFrom('products')
+      .select('title')
+      .where(
+        'id',
+        'in',
+        cart.map((l) => l.productId._id),
+      )
+      .where('archived_at', 'is not', null)
+      .orderBy('title')
+      .executeTakeFirst();
+    if (withdrawn) throw conflict(`Sorry, ${withdrawn.title} is no longer sold: remove it from your cart`, 'cart');
     const short = await shortOfStock(
       db,
       cart.map((l) => ({

@@ -5,7 +5,8 @@ import type { ProductListQuery } from './list-query.js';
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function filtered(db: Kysely<Database>, q: ProductListQuery) {
-  let query: SelectQueryBuilder<Database, 'products', object> = db.selectFrom('products');
+  // An archived product has left the store: no list, search or facet shows it.
+  let query: SelectQueryBuilder<Database, 'products', object> = db.selectFrom('products').where('archived_at', 'is', null);
   if (q.category) query = query.where('category', '=', q.category);
   if (q.brand) query = query.where('brand', '=', q.brand);
   if (q.tags) query = query.where(sql<boolean>`tags @> array[${q.tags}]::text[]`);
@@ -63,16 +64,19 @@ export async function listProducts(db: Kysely<Database>, q: ProductListQuery): P
   return { rows, total: Math.min(n, cap), totalExact: n <= cap };
 }
 
-export function productsByIds(db: Kysely<Database>, ids: string[]) {
+/** Products by id, those in the store; with `archived`, those withdrawn from it too (a cart, an order). */
+export function productsByIds(db: Kysely<Database>, ids: string[], archived: 'with archived' | 'in the store' = 'in the store') {
   if (ids.length === 0) return Promise.resolve([] as Product[]);
-  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+  let query = db.selectFrom('products').selectAll().where('id', 'in', ids);
+  if (archived === 'in the store') query = query.where('archived_at', 'is', null);
+  return query.execute();
 }
 
 export async function facets(db: Kysely<Database>) {
   const [categories, brands, tags, colors] = await Promise.all([
-    db.selectFrom('products').select('category as value').distinct().orderBy('category').execute(),
-    db.selectFrom('products').select('brand as value').distinct().orderBy('brand').execute(),
-    sql<{ value: string }>`select distinct unnest(tags) as value from products order by 1`.execute(db),
+    db.selectFrom('products').select('category as value').where('archived_at', 'is', null).distinct().orderBy('category').execute(),
+    db.selectFrom('products').select('brand as value').where('archived_at', 'is', null).distinct().orderBy('brand').execute(),
+    sql<{ value: string }>`select distinct unnest(tags) as value from products where archived_at is null order by 1`.execute(db),
     db.selectFrom('colors').select(['id', 'title']).orderBy('title').execute(),
   ]);
   return {
@@ -91,6 +95,7 @@ export async function sitemapPage(db: Kysely<Database>, page: number) {
     db
       .selectFrom('products')
       .select(['id', 'updated_at'])
+      .where('archived_at', 'is', null)
       .orderBy('id')
       .limit(SITEMAP_PAGE_SIZE)
       .offset((page - 1) * SITEMAP_PAGE_SIZE)
@@ -98,6 +103,7 @@ export async function sitemapPage(db: Kysely<Database>, page: number) {
     db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('archived_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
   return {

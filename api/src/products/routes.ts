@@ -7,6 +7,7 @@ import { badRequest } from '../domain/errors.js';
 import { type Accepts, isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
 import { facets, sitemapPage } from './repo.js';
+import { changesSince } from '../catalogue/changes.js';
 
 const productId = z
   .string({ error: 'prodId is required' })
@@ -26,6 +27,15 @@ const RatingInput = z.object({
     .trim()
     .min(1, 'Please Write Review About the Product')
     .max(2000, 'Review must be at most 2000 characters'),
+});
+
+const ChangesQuery = z.object({
+  after: z.coerce
+    .number({ error: 'after is the last change you read, a whole number from 0' })
+    .int('after is the last change you read, a whole number from 0')
+    .min(0, 'after is the last change you read, a whole number from 0')
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(0),
 });
 
 const SitemapQuery = z.object({
@@ -61,6 +71,11 @@ export function productsRoutes(deps: AppDeps): Router {
     const page = parseInput(SitemapQuery, req.query).page;
     res.set('Cache-Control', 'public, max-age=600');
     res.json(await sitemapPage(deps.db, page));
+  });
+  // The catalogue's change log, for the gateways' caches: which products and lists changed after `after`.
+  router.get('/catalogue/changes', async (req, res) => {
+    const { after } = parseInput(ChangesQuery, req.query);
+    res.set('Cache-Control', 'no-store').json(await changesSince(deps.db, after));
   });
   router.get('/product/by-ids', async (req, res) => {
     const ids = req.query.ids;

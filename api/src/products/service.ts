@@ -42,7 +42,12 @@ export function productsService(db: Kysely<Database>) {
 
     async toggleWishlist(customerId: string, productId: string) {
       await db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+        const exists = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('id', '=', productId)
+          .where('archived_at', 'is', null)
+          .executeTakeFirst();
         if (!exists) throw notFound('Product not found');
         const removed = await trx
           .deleteFrom('wishlist')
@@ -72,6 +77,7 @@ export function productsService(db: Kysely<Database>) {
         .innerJoin('products as p', 'p.id', 'w.product_id')
         .selectAll('p')
         .where('w.customer_id', '=', customerId)
+        .where('p.archived_at', 'is', null)
         .orderBy('w.created_at')
         .execute();
       return { _id: customerId, wishlist: await withDetails(db, rows) };
@@ -80,7 +86,13 @@ export function productsService(db: Kysely<Database>) {
     /** One rating per customer and product: a second replaces the first. The mean is kept on the product. */
     async rate(customerId: string, input: { prodId: string; star: number; comment: string }) {
       await db.transaction().execute(async (trx) => {
-        const product = await trx.selectFrom('products').select('id').where('id', '=', input.prodId).forUpdate().executeTakeFirst();
+        const product = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('id', '=', input.prodId)
+          .where('archived_at', 'is', null)
+          .forUpdate()
+          .executeTakeFirst();
         if (!product) throw notFound('Product not found');
         await trx
           .insertInto('ratings')

@@ -63,6 +63,16 @@ export async function takeStock(trx: Transaction<Database>, lines: readonly Stoc
       .where('color_id', '=', line.colorId)
       .where('offered', '=', true)
       .where('quantity', '>=', line.quantity)
+      // An archived product sells nothing, whatever a checkout started before it was archived holds.
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('products as p')
+            .select('p.id')
+            .whereRef('p.id', '=', 'product_colors.product_id')
+            .where('p.archived_at', 'is', null),
+        ),
+      )
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return line;
   }

@@ -1,4 +1,4 @@
-import { type Permission, PERMISSIONS } from '@digitic/shop-rules';
+import { PERMISSIONS } from '@digitic/shop-rules';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { AuditExportQuery, AuditQuery, auditCsv, auditRows } from '../audit/query.js';
@@ -8,19 +8,12 @@ import { badRequest, forbidden, tooManyRequests, unauthorized } from '../domain/
 import { parseInput } from '../http/validate.js';
 import { OrderListQuery, RefundInput } from './orders-desk.js';
 import { CustomerLookup } from './customers-desk.js';
+import { catalogueRoutes } from './catalogue-routes.js';
 import { ReturnListQuery } from '../returns/service.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
+import type { Access, Declare, StaffRoute } from './route-types.js';
 
-/** Who may call a staff route: one permission of the declaration (shop-rules), or any signed-in staff member. */
-export type Access = Permission | 'any staff';
-
-export interface StaffRoute {
-  method: 'get' | 'post' | 'put' | 'delete';
-  path: string;
-  access: Access | 'public';
-}
-
-type Handler = (req: Request, res: Response, staff: StaffPrincipal) => Promise<void> | void;
+export type { Access, StaffRoute } from './route-types.js';
 
 const facts = (req: Request, res: Response): RequestFacts => ({
   address: req.ip ?? null,
@@ -103,7 +96,7 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
     res.locals.staff = principal;
     next();
   };
-  const declare = (method: StaffRoute['method'], path: string, access: Access, handler: Handler) => {
+  const declare: Declare = (method, path, access, handler) => {
     routes.push({ method, path, access });
     router[method](path, guard(access), async (req, res) => handler(req, res, res.locals.staff as StaffPrincipal));
   };
@@ -255,6 +248,8 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
     }
     res.json({ rows: await auditRows(db, parseInput(AuditQuery, req.query)) });
   });
+
+  catalogueRoutes(declare, deps, facts);
 
   return { router, routes };
 }

@@ -16,6 +16,9 @@ import { type ApiConfig, loadConfig } from '../config/env.js';
 import { type Db, openDb } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
+import type { StaffRole } from '@digitic/shop-rules';
+import { command } from '../audit/actor.js';
+import { totpFor } from '../staff/secrets.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemo } from '../db/seed.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
@@ -267,4 +270,23 @@ export async function openTestDb(): Promise<Db & { drop(): Promise<void> }> {
       await pgdb?.drop();
     },
   };
+}
+
+/** A staff member of `role`, enrolled with their authenticator and signed in: the headers their desk calls carry. */
+export async function staffSession(
+  api: TestApi,
+  role: StaffRole,
+): Promise<{ id: string; email: string; auth: { Authorization: string; 'X-CSRF-Token': string } }> {
+  const email = uniqueEmail(role);
+  const { staffId, link } = await api.services.staff.invite({ email, role }, command('test'));
+  const token = link.split('#')[1] as string;
+  const invitation = await api.http.get(`/api/admin/invites/${token}`);
+  const secret = invitation.body.totp.secret as string;
+  const password = 'a long staff password';
+  const enrol = await api.http.post(`/api/admin/invites/${token}/enrol`).send({ password, code: totpFor(secret, 'x', 'x').generate() });
+  if (enrol.status !== 201) throw new Error(`enrolment failed: ${enrol.status} ${JSON.stringify(enrol.body)}`);
+  const code = totpFor(secret, 'x', 'x').generate({ timestamp: Date.now() + 30_000 });
+  const session = await api.http.post('/api/admin/session').send({ email, password, code });
+  if (session.status !== 201) throw new Error(`sign-in failed: ${session.status} ${JSON.stringify(session.body)}`);
+  return { id: staffId, email, auth: { Authorization: `Staff ${session.body.token}`, 'X-CSRF-Token': session.body.csrf } };
 }

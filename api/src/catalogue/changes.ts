@@ -1,0 +1,70 @@
+import type { CatalogueChangesRecord, CatalogueTag } from '@digitic/rest-contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+// The catalogue's change log. Whatever changes what a shopper sees of a product or a blog writes what it
+// touched here, in its own transaction (so a change that rolls back was never announced, and one that
+// commits always is). Every gateway reads the log a few times a second and drops the cached answers and
+// pages that showed it (gateway/src/cache/). Rows are kept an hour: a gateway further behind drops all.
+
+export const productTag = (id: string): CatalogueTag => `product:${id}`;
+export const blogTag = (id: string): CatalogueTag => `blog:${id}`;
+
+/** How many changes one answer of the log holds at most. */
+export const CHANGES_PAGE = 500;
+/** How long the log keeps a change. */
+export const CHANGES_KEPT_MS = 60 * 60 * 1000;
+
+/** A transaction-scoped advisory lock's key: the log's writers take it one at a time. */
+const LOG_LOCK = 2_028_000_128;
+
+/**
+ * Announces a change: the tags of everything it touched. Call it last in the change's transaction.
+ *
+ * A reader follows the log by `seq`, so a change must never become visible after a later one: that
+ * reader would have moved past it. Each writer therefore takes one lock before it draws its `seq` and
+ * holds it until it commits (a few milliseconds, as this is its last statement): numbers are drawn in
+ * the order the changes commit.
+ */
+export async function recordChange(trx: Transaction<Database>, tags: readonly CatalogueTag[]): Promise<void> {
+  const unique = [...new Set(tags)];
+  if (unique.length === 0) return;
+  await sql`select pg_advisory_xact_lock(${LOG_LOCK})`.execute(trx);
+  await trx.insertInto('catalogue_changes').values({ tags: unique }).execute();
+}
+
+/** The changes after `after`, oldest first; incomplete when the log no longer reaches back that far or more are waiting. */
+export async function changesSince(db: Kysely<Database>, after: number): Promise<CatalogueChangesRecord> {
+  const [rows, bounds] = await Promise.all([
+    db
+      .selectFrom('catalogue_changes')
+      .select(['seq', 'tags'])
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(CHANGES_PAGE + 1)
+      .execute(),
+    db
+      .selectFrom('catalogue_changes')
+      .select((eb) => [eb.fn.min<number>('seq').as('first'), eb.fn.max<number>('seq').as('last')])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const first = bounds.first === null ? null : Number(bounds.first);
+  const last = bounds.last === null ? 0 : Number(bounds.last);
+  const page = rows.slice(0, CHANGES_PAGE).map((r) => ({ seq: Number(r.seq), tags: r.tags as CatalogueTag[] }));
+  // Changes between `after` and the oldest kept one were pruned: the caller cannot know what they touched.
+  const gap = first !== null && after < first - 1 && after > 0;
+  return {
+    latest: page.at(-1)?.seq ?? Math.max(after, last),
+    changes: page,
+    complete: !gap && rows.length <= CHANGES_PAGE,
+  };
+}
+
+/** Drops changes older than the log keeps (the api's timer). */
+export async function pruneChanges(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const gone = await db
+    .deleteFrom('catalogue_changes')
+    .where('created_at', '<', new Date(now - CHANGES_KEPT_MS))
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}

@@ -1,0 +1,43 @@
+import type { Request, Response } from 'express';
+import type { AppDeps } from '../deps.js';
+import { parseInput } from '../http/validate.js';
+import { DeskProductEdit, DeskProductInput, DeskProductQuery, StockInput, VersionInput } from './catalogue-desk.js';
+import type { Declare } from './route-types.js';
+import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
+
+const id = (req: Request) => String(req.params.id);
+
+/** The catalogue desk's routes under /api/admin/catalogue, each declared with its permission (routes.ts guards them). */
+export function catalogueRoutes(
+  declare: Declare,
+  deps: Pick<AppDeps, 'catalogueDesk'>,
+  facts: (req: Request, res: Response) => RequestFacts,
+) {
+  const desk = deps.catalogueDesk;
+  const actor = (req: Request, res: Response, me: StaffPrincipal) => staffActor(me, facts(req, res));
+
+  declare('get', '/admin/catalogue/products', 'catalogue:read', async (req, res) => {
+    res.json(await desk.list(parseInput(DeskProductQuery, req.query)));
+  });
+  declare('post', '/admin/catalogue/products', 'catalogue:write', async (req, res, me) => {
+    res.status(201).json(await desk.create(parseInput(DeskProductInput, req.body), actor(req, res, me)));
+  });
+  declare('get', '/admin/catalogue/products/:id', 'catalogue:read', async (req, res) => {
+    res.json(await desk.get(id(req)));
+  });
+  declare('put', '/admin/catalogue/products/:id', 'catalogue:write', async (req, res, me) => {
+    res.json(await desk.update(id(req), parseInput(DeskProductEdit, req.body), actor(req, res, me)));
+  });
+  declare('post', '/admin/catalogue/products/:id/archive', 'catalogue:write', async (req, res, me) => {
+    res.json(await desk.archive(id(req), parseInput(VersionInput, req.body).version, actor(req, res, me)));
+  });
+  declare('post', '/admin/catalogue/products/:id/restore', 'catalogue:write', async (req, res, me) => {
+    res.json(await desk.restore(id(req), parseInput(VersionInput, req.body).version, actor(req, res, me)));
+  });
+  declare('put', '/admin/catalogue/products/:id/stock', 'catalogue:write', async (req, res, me) => {
+    res.json(await desk.setStock(id(req), parseInput(StockInput, req.body), actor(req, res, me)));
+  });
+  declare('get', '/admin/catalogue/low-stock', 'catalogue:read', async (_req, res) => {
+    res.json(await desk.lowStock());
+  });
+}
