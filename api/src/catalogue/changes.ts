@@ -19,11 +19,11 @@ export const CHANGES_KEPT_MS = 60 * 60 * 1000;
 const LOG_LOCK = 2_028_000_128;
 
 /**
- * Announces a change: the tags of everything it touched. Call it last in the change's transaction.
+ * Announces a change: the tags of everything it touched. Call it late in the change's transaction.
  *
  * A reader follows the log by `seq`, so a change must never become visible after a later one: that
  * reader would have moved past it. Each writer therefore takes one lock before it draws its `seq` and
- * holds it until it commits (a few milliseconds, as this is its last statement): numbers are drawn in
+ * holds it until it commits (a few milliseconds, as little comes after it): numbers are drawn in
  * the order the changes commit.
  */
 export async function recordChange(trx: Transaction<Database>, tags: readonly CatalogueTag[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { productTag, recordChange } from '../catalogue/changes.js';
 
 /**
  * What an order takes from stock, or puts back: a product in one colour (a variant) and how many.
@@ -55,6 +56,7 @@ function perProduct(lines: readonly StockLine[]): [string, number][] {
  */
 export async function takeStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockLine | null> {
   const variants = perVariant(lines);
+  const soldOut = new Set<string>();
   for (const line of variants) {
     const taken = await trx
       .updateTable('product_colors')
@@ -73,9 +75,13 @@ export async function takeStock(trx: Transaction<Database>, lines: readonly Stoc
             .where('p.archived_at', 'is', null),
         ),
       )
+      .returning('quantity')
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return line;
+    if (!taken) return line;
+    if (taken.quantity === 0) soldOut.add(line.productId);
   }
+  // A colour that sold out changes what the store shows: every gateway's cache of the product goes.
+  if (soldOut.size > 0) await recordChange(trx, [...soldOut].map(productTag));
   for (const [productId, quantity] of perProduct(variants)) {
     await trx
       .updateTable('products')
@@ -90,23 +96,28 @@ export async function takeStock(trx: Transaction<Database>, lines: readonly Stoc
  * Puts lines back in their variants' stock (a cancelled order, a refund restocked): the units are no
  * longer sold. A colour taken off the product keeps its variant row, so the units always have a home.
  */
-export async function putBackStock(db: Db, lines: readonly StockLine[]): Promise<void> {
+export async function putBackStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<void> {
   const variants = perVariant(lines);
+  const backInStock = new Set<string>();
   for (const line of variants) {
-    await db
+    const back = await trx
       .updateTable('product_colors')
       .set((eb) => ({ quantity: eb('quantity', '+', line.quantity) }))
       .where('product_id', '=', line.productId)
       .where('color_id', '=', line.colorId)
-      .execute();
+      .returning('quantity')
+      .executeTakeFirst();
+    if (back && back.quantity === line.quantity) backInStock.add(line.productId);
   }
   for (const [productId, quantity] of perProduct(variants)) {
-    await db
+    await trx
       .updateTable('products')
       .set({ sold: sql<number>`greatest(sold - ${quantity}, 0)` })
       .where('id', '=', productId)
       .execute();
   }
+  // A colour back from sold out changes what the store shows.
+  if (backInStock.size > 0) await recordChange(trx, [...backInStock].map(productTag));
 }
 
 /** A variant short of what is wanted, and how many it has (0 when sold out or no longer offered). */

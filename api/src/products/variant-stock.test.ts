@@ -7,6 +7,7 @@ import {
   type ListedProduct,
   newCustomer,
   openTestDb,
+  placeOrder,
   setStock,
   someProducts,
   startTestApi,
@@ -95,6 +96,23 @@ describe('stock per colour', () => {
     expect(short.body.message).toBe(`Sorry, only 1 of ${p.title} in ${first.title} left in stock`);
     await setStock(db(), p._id, 2, first._id);
     expect((await api.http.post('/api/user/order/checkout').set(c.auth).send({ shippingInfo })).status).toBe(201);
+  });
+
+  it('announces a colour selling out, and coming back, to the gateways; other sales announce nothing', async () => {
+    const { p, first } = await twoColoured(4);
+    await setStock(db(), p._id, 2, first._id);
+    const latest = async () =>
+      Number((await sql<{ n: number }>`select coalesce(max(seq), 0) as n from catalogue_changes`.execute(db())).rows[0]?.n);
+    const tagsAfter = async (after: number) =>
+      ((await api.http.get(`/api/catalogue/changes?after=${after}`)).body.changes as { tags: string[] }[]).map((c) => c.tags);
+    const start = await latest();
+    await placeOrder(api, { ...p, color: [first] });
+    expect(await tagsAfter(start)).toEqual([]);
+    const { orderId } = await placeOrder(api, { ...p, color: [first] });
+    expect(await tagsAfter(start)).toEqual([[`product:${p._id}`]]);
+    const sold = await latest();
+    await api.services.cancels.cancel(orderId, { actor: { kind: 'system' }, reason: 'Sold by mistake' });
+    expect(await tagsAfter(sold)).toEqual([[`product:${p._id}`]]);
   });
 
   it('never takes stock from a colour that is no longer offered', async () => {
