@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
+import type { CatalogueChangesRecord } from '@digitic/rest-contract';
+import { CatalogueSync, taggedCache } from './cache/catalogue-sync.js';
 import compression from 'compression';
 import express from 'express';
 import { type DocumentNode, print } from 'graphql';
@@ -82,7 +84,14 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   let draining = false;
   // Redis's client is loaded only when the shop uses Redis (a fifth of the gateway's modules otherwise idle in memory).
   const redis = config.redisUrl ? await import('./security/redis-stores.js') : null;
-  const cache: KeyValueCache<string> =
+  const http = createUpstream(config.shopApiUrls, config.upstreamTimeoutMs);
+  // What is cached of the catalogue goes as soon as the api's change log says it changed (cache/catalogue-sync.ts).
+  const sync = new CatalogueSync({
+    intervalMs: config.catalogueSyncMs,
+    changes: async (after) => (await http.get<CatalogueChangesRecord>('catalogue/changes', { params: { after } })).data,
+    log: (m) => logger.warn(m),
+  });
+  const store: KeyValueCache<string> =
     options.cache ??
     (redis && config.redisUrl
       ? redis.redisCache(config.redisUrl, `${config.redisPrefix}-gateway`)
@@ -92,6 +101,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
           maxSize: 64 * 1024 * 1024,
           sizeCalculation: (value: string, key: string) => 2 * (value.length + key.length) + 64,
         }));
+  const cache = taggedCache(store, sync);
 
   const server = await createGraphqlServer<GatewayContext>({
     typeDefs,
@@ -104,8 +114,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     plugins: [metrics.plugin<GatewayContext>()],
   });
 
-  const http = createUpstream(config.shopApiUrls, config.upstreamTimeoutMs);
   const stopWatching = http.watch();
+  await sync.start();
   // Webhooks and pictures go to the api whose turn it is, like the GraphQL calls.
   const apiOrigin = () => (http.pool.next() ?? config.shopApiUrl).replace(/\/api\/?$/, '');
   metrics.instrument(http);
@@ -167,6 +177,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     ...graphqlHandler(server, {
       corsOrigins: config.corsOrigins,
       vary: 'Authorization',
+      scope: (run) => sync.run(sync.newScope(), run),
       context: ({ req, requestId, requestFields }) =>
         context({ authorization: req.get('authorization'), requestId, clientIp: req.ip ?? 'unknown', requestFields }),
     }),
@@ -198,7 +209,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     app.use('/payment-simulator', express.json({ limit: '16kb' }), (req, res) => sim(req, res));
   }
   const htmlCache = config.responseCache && config.pageCacheSeconds > 0 ? cache : null;
-  app.use(sitemapRoutes({ origin: config.publicUrl, api: () => context({}).api, cache: htmlCache }));
+  app.use(sitemapRoutes({ origin: config.publicUrl, api: () => context({}).api, cache: htmlCache, sync }));
   if (config.webDist) {
     await serveWebApp(app, {
       config,
@@ -208,6 +219,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         origin: config.publicUrl,
         shopName: config.shop.name,
         cache: htmlCache,
+        sync,
         cacheSeconds: config.pageCacheSeconds,
         log: (m) => logger.error(m),
         headers: pageSecurityHeaders(config),
@@ -233,7 +245,10 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     drain() {
       draining = true;
     },
+    /** The catalogue change log's reader (tests read it at once instead of waiting for its timer). */
+    sync,
     async stop() {
+      sync.stop();
       stopWatching();
       await server.stop();
       await adminServer.stop();

@@ -295,9 +295,8 @@ export interface CatalogueChangesRecord {
   /** The last change there is: the next call's `after`. */
   latest: number;
   changes: { seq: number; tags: CatalogueTag[] }[];
-  /**
-   * False when changes after N are no longer kept (N is older than the log), or there were more than one
-   * answer holds: whoever caches the catalogue must then drop all of it.
-   */
+  /** False when more changes follow than one answer holds: ask again after `latest`. */
   complete: boolean;
+  /** False when changes after N are no longer kept (N is older than the log): whoever caches the catalogue drops all of it. */
+  reachesBack: boolean;
 }

@@ -33,7 +33,7 @@ export async function recordChange(trx: Transaction<Database>, tags: readonly Ca
   await trx.insertInto('catalogue_changes').values({ tags: unique }).execute();
 }
 
-/** The changes after `after`, oldest first; incomplete when the log no longer reaches back that far or more are waiting. */
+/** The changes after `after`, oldest first: incomplete when more are waiting, not reaching back when some were dropped. */
 export async function changesSince(db: Kysely<Database>, after: number): Promise<CatalogueChangesRecord> {
   const [rows, bounds] = await Promise.all([
     db
@@ -56,7 +56,8 @@ export async function changesSince(db: Kysely<Database>, after: number): Promise
   return {
     latest: page.at(-1)?.seq ?? Math.max(after, last),
     changes: page,
-    complete: !gap && rows.length <= CHANGES_PAGE,
+    complete: rows.length <= CHANGES_PAGE,
+    reachesBack: !gap,
   };
 }
 

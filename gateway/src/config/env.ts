@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   GRAPHIQL_DIST: optional,
   // How long a server-rendered page is served from the cache before it is rendered again (0: never cached).
   PAGE_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(30),
+  // How often the api's catalogue change log is read, so cached answers and pages showing what changed are
+  // dropped (milliseconds): an edit is on every gateway's pages within about this long.
+  CATALOGUE_SYNC_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   // Which proxies in front of the gateway may name the client in X-Forwarded-For (Express "trust proxy"):
   // off (the default: the socket's address is the client, a forged header changes nothing), a hop count,
   // or addresses/subnets such as "loopback" or "10.0.0.0/8".
@@ -99,6 +102,8 @@ export interface GatewayConfig {
   /** The built GraphiQL explorer served at /graphiql/, when it is on. */
   explorerDist: string | undefined;
   pageCacheSeconds: number;
+  /** CATALOGUE_SYNC_MS: how often the catalogue change log is read (250 ms). */
+  catalogueSyncMs: number;
   /** Sign-ups a client address may make in an hour (SIGNUP_LIMIT_PER_CLIENT). */
   signupLimitPerClient: number;
   /** Express's "trust proxy" setting. */
@@ -153,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
     adminDist: env.ADMIN_DIST ?? fromRepository('admin/dist'),
     explorerDist: explorer ? (env.GRAPHIQL_DIST ?? fromRepository('explorer/dist')) : undefined,
     pageCacheSeconds: env.PAGE_CACHE_S,
+    catalogueSyncMs: env.CATALOGUE_SYNC_MS,
     signupLimitPerClient: env.SIGNUP_LIMIT_PER_CLIENT,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

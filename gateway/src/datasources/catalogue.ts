@@ -2,6 +2,7 @@ import type { RatingBody } from '@digitic/rest-contract';
 import DataLoader from 'dataloader';
 import type { FacetsRecord, ProductRecord, SitemapPageRecord } from './types.js';
 import type { Upstream } from './upstream.js';
+import { touch } from '../cache/catalogue-sync.js';
 
 export const PRODUCT_BATCH = 100;
 
@@ -26,6 +27,8 @@ export class CatalogueApi {
   }
 
   private async productsByIds(ids: readonly string[]): Promise<(ProductRecord | null)[]> {
+    // The answer shows these products, found or not (one made or restored later is announced under its tag).
+    touch(...ids.map((id) => `product:${id}`));
     const found = await this.upstream.get<ProductRecord[]>('product/by-ids', { ids: ids.join(',') });
     const byId = new Map(found.map((p) => [p._id, p]));
     return ids.map((id) => byId.get(id) ?? null);
@@ -33,11 +36,14 @@ export class CatalogueApi {
 
   /** Products of any answer go into the loader, so a later look-up of one costs nothing. */
   prime(products: ProductRecord[]): ProductRecord[] {
+    touch(...products.map((p) => `product:${p._id}`));
     for (const p of products) this.productById.prime(p._id, p);
     return products;
   }
 
   async list(p: ProductListParams) {
+    // Which products a list holds, and in what order, changes with any product's: the lists' own tag.
+    touch('products');
     const params: Record<string, string | number> = { page: p.page, limit: p.limit };
     if (p.category) params.category = p.category;
     if (p.brand) params.brand = p.brand;
@@ -60,8 +66,14 @@ export class CatalogueApi {
     }
   }
 
-  facets = () => this.upstream.get<FacetsRecord>('product/facets');
-  sitemapProducts = (page: number) => this.upstream.get<SitemapPageRecord>('product/sitemap', { page });
+  facets = () => {
+    touch('products');
+    return this.upstream.get<FacetsRecord>('product/facets');
+  };
+  sitemapProducts = (page: number) => {
+    touch('products');
+    return this.upstream.get<SitemapPageRecord>('product/sitemap', { page });
+  };
 
   async rate(body: RatingBody): Promise<ProductRecord> {
     const product = await this.upstream.send<ProductRecord, RatingBody>('PUT', 'product/rating', body);

@@ -155,7 +155,13 @@ export interface RequestFacts {
  */
 export function graphqlHandler<C extends RequestContext>(
   server: ApolloServer<C>,
-  options: { corsOrigins: string[]; vary: string; context: (facts: RequestFacts) => Promise<C> | C },
+  options: {
+    corsOrigins: string[];
+    vary: string;
+    context: (facts: RequestFacts) => Promise<C> | C;
+    /** Runs the rest of the request in a cache scope (what it shows is recorded for the response cache). */
+    scope?: (run: () => void) => void;
+  },
 ): express.RequestHandler[] {
   return [
     cors({ origin: options.corsOrigins.length > 0 ? options.corsOrigins : false, credentials: false }),
@@ -165,6 +171,11 @@ export function graphqlHandler<C extends RequestContext>(
       next();
     },
     express.json({ limit: '100kb' }),
+    // After the body is read: the scope must hold for Apollo's handling, and a stream's events would lose it.
+    (_req: express.Request, _res: express.Response, next: express.NextFunction) => {
+      if (options.scope) options.scope(next);
+      else next();
+    },
     expressMiddleware(server, {
       context: async ({ req, res }) =>
         options.context({

@@ -7,6 +7,8 @@ import { loadConfig } from '../config/env.js';
 export interface TestGateway {
   api: TestApi;
   url: string;
+  /** Reads the catalogue change log now (instead of at the reader's next tick). */
+  syncCatalogue(): Promise<void>;
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
@@ -37,6 +39,7 @@ export async function startTestGateway(env: Record<string, string> = {}, options
   return {
     api,
     url,
+    syncCatalogue: () => gateway.sync.read(),
     async gql(query, variables = {}, token = null) {
       const res = await fetch(`${url}/graphql`, {
         method: 'POST',

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CatalogueSync } from '../cache/catalogue-sync.js';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,12 @@ beforeAll(async () => {
     }),
   );
   writeFileSync(path.join(dist, 'entry-server.mjs'), ENTRY);
+  // A catalogue that never changes: the log read once, empty.
+  const sync = new CatalogueSync({
+    intervalMs: 60_000,
+    changes: async () => ({ latest: 0, changes: [], complete: true, reachesBack: true }),
+  });
+  await sync.read();
   const page = await createPageRenderer({
     dist: path.join(dist, 'web'),
     serverEntry: path.join(dist, 'entry-server.mjs'),
@@ -75,6 +82,7 @@ beforeAll(async () => {
     shopName: 'Digitic',
     executor: () => () => Promise.reject(new Error('not used by the stand-in entry')),
     cache: new InMemoryLRUCache(),
+    sync,
     log: () => undefined,
     headers: { 'Content-Security-Policy': "script-src 'self'" },
   });

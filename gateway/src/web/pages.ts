@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { sanitizeRichText as sanitize } from '@digitic/server-kit/sanitize';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import type { CacheScope, CatalogueSync } from '../cache/catalogue-sync.js';
 import type { Request, Response } from 'express';
 
 import type { Execute, PageDescription, RenderResult, ServerEntry } from '@digitic/web/server-contract';
@@ -121,6 +122,8 @@ function readBuildAssets(dist: string): BuildAssets {
 
 /** A page as sent from the cache: its bytes plain, brotli and gzip, and its ETag, until it expires. */
 interface Prepared {
+  /** What the page shows and when it was made: it is sent while nothing of that changed since (cache/catalogue-sync.ts). */
+  scope: CacheScope;
   status: number;
   etag: string;
   identity: Buffer;
@@ -139,9 +142,10 @@ const REMEMBERED_PATH = 256;
 /** What is known of a path: the page it shows, and that page's one spelling. */
 type Described = PageDescription & { canonical: string };
 
-function prepare(status: number, html: string, until: number): Prepared {
+function prepare(scope: CacheScope, status: number, html: string, until: number): Prepared {
   const identity = Buffer.from(html);
   return {
+    scope,
     status,
     until,
     identity,
@@ -165,6 +169,8 @@ export interface PageRendererDeps {
   /** Runs the page's queries; the page request's id goes with every api call they make. */
   executor: (requestId?: string) => Execute;
   cache: KeyValueCache<string> | null;
+  /** The catalogue change log's reader: a page showing what changed is made again. */
+  sync: CatalogueSync;
   /** How long a rendered page is served from the cache (PAGE_CACHE_S; 30 s unless told). */
   cacheSeconds?: number;
   log: (message: string) => void;
@@ -222,8 +228,8 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     if (gone) hotBytes -= bytesOf(gone);
     hot.delete(key);
   };
-  const keepHot = (key: string, status: number, html: string, renderedAt: number) => {
-    const prepared = prepare(status, html, renderedAt + cacheSeconds * 1000);
+  const keepHot = (key: string, scope: CacheScope, status: number, html: string, renderedAt: number) => {
+    const prepared = prepare(scope, status, html, renderedAt + cacheSeconds * 1000);
     dropHot(key);
     while (hot.size > 0 && (hot.size >= HOT_PAGES || hotBytes + bytesOf(prepared) > HOT_BYTES)) dropHot(hot.keys().next().value as string);
     hot.set(key, prepared);
@@ -251,27 +257,35 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     }
     const url = pageAddress(req, described.query);
     const key = `ssr:${url}`;
-    if (deps.cache) {
+    const { sync } = deps;
+    const store = deps.cache;
+    if (store) {
       const ready = hot.get(key);
-      if (ready && ready.until > Date.now()) return sendPrepared(req, res, ready);
-      const cached = await deps.cache.get(key).catch(() => undefined);
+      if (ready && ready.until > Date.now() && sync.isFresh(ready.scope.stamp, ready.scope.tags)) return sendPrepared(req, res, ready);
+      // Read in a scope of its own: a hit names what the page shows.
+      const found = sync.newScope();
+      const cached = await sync.run(found, () => store.get(key)).catch(() => undefined);
       if (cached) {
         const { status, html, at } = JSON.parse(cached) as { status: number; html: string; at?: number };
-        return sendPrepared(req, res, keepHot(key, status, html, at ?? Date.now()));
+        return sendPrepared(req, res, keepHot(key, found, status, html, at ?? Date.now()));
       }
     }
+    // What the page's queries fetch is recorded in its scope, stamped before the first of them.
+    const scope = sync.newScope();
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const started = performance.now();
     let result: RenderResult;
     try {
-      result = await entry.render({
-        url,
-        origin: deps.origin,
-        execute: deps.executor(res.locals.requestId as string | undefined),
-        sanitize,
-        shopName: deps.shopName,
-        signal,
-      });
+      result = await sync.run(scope, () =>
+        entry.render({
+          url,
+          origin: deps.origin,
+          execute: deps.executor(res.locals.requestId as string | undefined),
+          sanitize,
+          shopName: deps.shopName,
+          signal,
+        }),
+      );
     } catch (err) {
       // The browser can still render the page and show what failed, with a retry.
       deps.log(`[gateway] server rendering ${req.path} failed, serving the app shell: ${err instanceof Error ? err.message : String(err)}`);
@@ -312,8 +326,10 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       if (deps.cache && result.status === 200 && result.cacheable) {
         const html = Buffer.concat(parts).toString('utf8');
         const at = Date.now();
-        void deps.cache.set(key, JSON.stringify({ status: result.status, html, at }), { ttl: cacheSeconds }).catch(() => undefined);
-        setImmediate(() => keepHot(key, result.status, html, at));
+        const value = JSON.stringify({ status: result.status, html, at });
+        const kept = deps.cache;
+        void sync.run(scope, () => kept.set(key, value, { ttl: cacheSeconds })).catch(() => undefined);
+        setImmediate(() => keepHot(key, scope, result.status, html, at));
       }
     });
     res.on('close', () => {

@@ -1,4 +1,5 @@
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import type { CatalogueSync } from '../cache/catalogue-sync.js';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { ShopApis } from '../datasources/index.js';
@@ -18,6 +19,8 @@ const STATIC_PATHS = [
   '/term-conditions',
 ];
 const TTL_SECONDS = 600;
+/** How long a crawler or a cache in between may keep a sitemap: a product archived leaves it within a minute there. */
+const BROWSER_SECONDS = 60;
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const urlset = (entries: { loc: string; lastmod?: string }[]) =>
@@ -29,17 +32,19 @@ const urlset = (entries: { loc: string; lastmod?: string }[]) =>
  * robots.txt and the sitemap: an index (/sitemap.xml) of the pages, the blogs and the products in pages of
  * 5000 (/sitemaps/products-N.xml), read from the api and kept for ten minutes.
  */
-export function sitemapRoutes(deps: { origin: string; api: () => ShopApis; cache: KeyValueCache<string> | null }) {
+export function sitemapRoutes(deps: { origin: string; api: () => ShopApis; cache: KeyValueCache<string> | null; sync: CatalogueSync }) {
   const abs = (p: string) => new URL(p, deps.origin).href;
-  const cached = async (key: string, make: () => Promise<string>) => {
-    const hit = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
-    if (hit) return hit;
-    const made = await make();
-    if (deps.cache) void deps.cache.set(key, made, { ttl: TTL_SECONDS }).catch(() => undefined);
-    return made;
-  };
+  // Kept until the catalogue changes what it lists (a product made, archived or restored; a blog), or ten minutes.
+  const cached = (key: string, make: () => Promise<string>) =>
+    deps.sync.run(deps.sync.newScope(), async () => {
+      const hit = deps.cache ? await deps.cache.get(key).catch(() => undefined) : undefined;
+      if (hit) return hit;
+      const made = await make();
+      if (deps.cache) await deps.cache.set(key, made, { ttl: TTL_SECONDS }).catch(() => undefined);
+      return made;
+    });
   const send = (res: Response, type: string, body: string) =>
-    res.set({ 'Content-Type': type, 'Cache-Control': `public, max-age=${TTL_SECONDS}` }).send(body);
+    res.set({ 'Content-Type': type, 'Cache-Control': `public, max-age=${BROWSER_SECONDS}` }).send(body);
   const fail = (res: Response) => res.status(503).type('text/plain').send('The sitemap is unavailable right now; try again shortly.');
 
   const router = Router();

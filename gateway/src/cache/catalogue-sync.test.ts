@@ -1,0 +1,100 @@
+import { staffSession } from '@digitic/api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../test/harness.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+const PRODUCT = 'query($id: ID!) { product(id: $id) { id title price inStock variants { inStock } } }';
+const STORE = '{ products(pageSize: 100, sort: PRICE_ASC) { items { id price } } }';
+type One = { product: { id: string; title: string; price: number; inStock: boolean } | null };
+type Store = { products: { items: { id: string; price: number }[] } };
+
+/** Calls to the api for products, since `from`. */
+const productCalls = (from: number) => gw.api.requests.slice(from).filter((r) => r.startsWith('GET /api/product'));
+
+describe('the response cache follows the catalogue change log', () => {
+  it('serves a product from the cache until the desk changes it, then the new price at once; other products stay cached', async () => {
+    const listed = await gw.api.http.get('/api/product?limit=2&sort=title');
+    const [a, b] = listed.body as { _id: string; title: string; price: number }[];
+    if (!a || !b) throw new Error('the demo catalogue has products');
+    await gw.gql<One>(PRODUCT, { id: a._id });
+    await gw.gql<One>(PRODUCT, { id: b._id });
+    await gw.gql<Store>(STORE);
+    const warm = gw.api.requests.length;
+    expect((await gw.gql<One>(PRODUCT, { id: a._id })).data?.product?.price).toBe(a.price);
+    expect(productCalls(warm)).toEqual([]);
+
+    const desk = await staffSession(gw.api, 'catalogue');
+    const read = (await gw.api.http.get(`/api/admin/catalogue/products/${a._id}`).set(desk.auth)).body;
+    const edit = await gw.api.http
+      .put(`/api/admin/catalogue/products/${a._id}`)
+      .set(desk.auth)
+      .send({
+        title: read.title,
+        description: read.description,
+        price: a.price - 1000,
+        category: read.category,
+        brand: read.brand,
+        tags: read.tags,
+        colors: read.variants.filter((v: { offered: boolean }) => v.offered).map((v: { color: string }) => v.color),
+        images: read.images,
+        version: read.version,
+      });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    await gw.syncCatalogue();
+
+    const before = gw.api.requests.length;
+    expect((await gw.gql<One>(PRODUCT, { id: a._id })).data?.product?.price).toBe(a.price - 1000);
+    // A price moves the product in lists: the store's page is made again too.
+    const store = await gw.gql<Store>(STORE);
+    expect(store.data?.products.items.find((p) => p.id === a._id)?.price).toBe(a.price - 1000);
+    // The other product's answer was untouched by the change: still from the cache.
+    const calls = productCalls(before);
+    expect((await gw.gql<One>(PRODUCT, { id: b._id })).data?.product?.id).toBe(b._id);
+    expect(productCalls(before)).toEqual(calls);
+  });
+
+  it('drops an archived product from the cache: null at once, and back when restored', async () => {
+    const listed = await gw.api.http.get('/api/product?limit=1&page=5&sort=title');
+    const [p] = listed.body as { _id: string }[];
+    if (!p) throw new Error('the demo catalogue has products');
+    expect((await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.id).toBe(p._id);
+    const desk = await staffSession(gw.api, 'catalogue');
+    const archived = await gw.api.http.post(`/api/admin/catalogue/products/${p._id}/archive`).set(desk.auth).send({ version: 0 });
+    expect(archived.status).toBe(200);
+    await gw.syncCatalogue();
+    expect((await gw.gql<One>(PRODUCT, { id: p._id })).data?.product).toBeNull();
+    expect((await gw.gql<Store>(STORE)).data?.products.items.map((i) => i.id)).not.toContain(p._id);
+    await gw.api.http.post(`/api/admin/catalogue/products/${p._id}/restore`).set(desk.auth).send({ version: archived.body.version });
+    await gw.syncCatalogue();
+    expect((await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.id).toBe(p._id);
+  });
+
+  it('keeps to its own reading: within a second without being asked', async () => {
+    const [p] = (await gw.api.http.get('/api/product?limit=1&page=7&sort=title')).body as { _id: string; price: number }[];
+    if (!p) throw new Error('the demo catalogue has products');
+    await gw.gql<One>(PRODUCT, { id: p._id });
+    const desk = await staffSession(gw.api, 'catalogue');
+    const read = (await gw.api.http.get(`/api/admin/catalogue/products/${p._id}`).set(desk.auth)).body;
+    await gw.api.http
+      .put(`/api/admin/catalogue/products/${p._id}`)
+      .set(desk.auth)
+      .send({
+        ...read,
+        colors: read.variants.filter((v: { offered: boolean }) => v.offered).map((v: { color: string }) => v.color),
+        price: p.price + 7,
+        stock: undefined,
+      });
+    const changedAt = Date.now();
+    let price = p.price;
+    while (price !== p.price + 7 && Date.now() - changedAt < 1000) {
+      price = (await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.price ?? price;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(price).toBe(p.price + 7);
+  });
+});
