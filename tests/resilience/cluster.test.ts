@@ -100,7 +100,7 @@ describe.runIf(postgres && redis)('npm run start:cluster', () => {
     expect(second.headers.get('age')).not.toBeNull();
   });
 
-  it('runs the back office through nginx on two gateways and two apis: the banner’s first owner, one session either way', async () => {
+  it('runs the back office through nginx on two gateways and two apis: the banner’s first owner, one session either way, a price edit on every gateway’s next page', async () => {
     const [a, b] = gateways as [string, string];
     // The start-up banner of a fresh shop (either api may print it): the first owner's one-time link.
     const token = /\/admin\/enrol#([\w-]+)/.exec(output)?.[1];
@@ -158,6 +158,35 @@ describe.runIf(postgres && redis)('npm run start:cluster', () => {
     expect(staff.data?.staff.map((m) => m.email)).toContain('pack@example.com');
     const audit = await admin<{ auditLog: { action: string }[] }>(a, '{ auditLog(filter: { action: "staff." }) { action } }');
     expect(audit.data?.auditLog.map((r) => r.action)).toEqual(expect.arrayContaining(['staff.enrolled', 'staff.sign_in', 'staff.invited']));
+    // A price edited in the desk is on the next server-rendered page of either gateway and through nginx: their
+    // page caches (in memory and shared in Redis) follow the api's catalogue change log, not a TTL.
+    const apis = (/apis: ([^)]+)\)/.exec(output)?.[1]?.split(', ') ?? []).map((u) => `${u.replace(/\/(api\/?)?$/, '')}/api`);
+    expect(apis).toHaveLength(2);
+    const [product] = await products(a, 1);
+    if (!product) throw new Error('the demo catalogue has products');
+    const pageOf = async (base: string) => (await fetch(`${base}/product/${product.id}`)).text();
+    for (const base of [a, b, a, b]) expect(await pageOf(base)).toContain(`"price":"${product.price}.00"`);
+    const staffAuth = { Authorization: `Staff ${jar.get('digitic_staff')}`, 'X-CSRF-Token': jar.get('digitic_staff_csrf') as string };
+    const read = await fetch(`${apis[1]}/admin/catalogue/products/${product.id}`, { headers: staffAuth });
+    expect(read.status, await read.clone().text()).toBe(200);
+    const desk = (await read.json()) as Record<string, unknown> & { variants: { color: string; offered: boolean }[] };
+    const edited = await fetch(`${apis[0]}/admin/catalogue/products/${product.id}`, {
+      method: 'PUT',
+      headers: { ...staffAuth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        ...desk,
+        price: product.price + 1,
+        stock: undefined,
+        colors: desk.variants.filter((v) => v.offered).map((v) => v.color),
+      }),
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const editedAt = Date.now();
+    for (const base of [a, b, shop]) {
+      let html = await pageOf(base);
+      while (!html.includes(`"price":"${product.price + 1}.00"`) && Date.now() - editedAt < 1000) html = await pageOf(base);
+      expect(html, base).toContain(`"price":"${product.price + 1}.00"`);
+    }
     // Signed out on one gateway: dead on the other too.
     const session = jar.get('digitic_staff') as string;
     await admin(a, 'mutation { signOut }');
