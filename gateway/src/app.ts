@@ -94,7 +94,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const store: KeyValueCache<string> =
     options.cache ??
     (redis && config.redisUrl
-      ? redis.redisCache(config.redisUrl, `${config.redisPrefix}-gateway`)
+      ? // Entries carry the change log's tags and point (cache/catalogue-sync.ts): a namespace of their own, so a
+        // gateway of the previous release, running beside this one during an upgrade, never reads one.
+        redis.redisCache(config.redisUrl, `${config.redisPrefix}-gateway-tagged`)
       : new InMemoryLRUCache<string>({
           // Sized in bytes as memory holds them (a string may take two a character, its key too, and each
           // entry some more), not in characters: 64 MiB of pages is then 64 MiB of memory, not twice that.

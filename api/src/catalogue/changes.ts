@@ -51,10 +51,12 @@ export async function changesSince(db: Kysely<Database>, after: number): Promise
   const first = bounds.first === null ? null : Number(bounds.first);
   const last = bounds.last === null ? 0 : Number(bounds.last);
   const page = rows.slice(0, CHANGES_PAGE).map((r) => ({ seq: Number(r.seq), tags: r.tags as CatalogueTag[] }));
-  // Changes between `after` and the oldest kept one were pruned: the caller cannot know what they touched.
-  const gap = first !== null && after < first - 1 && after > 0;
+  // Changes between `after` and the oldest kept one were pruned, or the log is behind the caller (a
+  // restored database): the caller cannot know what was touched.
+  const gap = (first !== null && after < first - 1 && after > 0) || after > last;
   return {
-    latest: page.at(-1)?.seq ?? Math.max(after, last),
+    // Never past what this answer holds: a change committing between its two reads is the next answer's.
+    latest: page.at(-1)?.seq ?? (gap ? last : after),
     changes: page,
     complete: rows.length <= CHANGES_PAGE,
     reachesBack: !gap,

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { sanitizeRichText } from '@digitic/server-kit/sanitize';
 import type { Database } from '../db/schema.js';
+import type { CatalogueTag } from '@digitic/rest-contract';
 import { type BlogRow, type ProductRow, stockOf } from './rows.js';
+import { recordChange } from './changes.js';
 
 // The one place products, their colours and blogs are written from outside the shop's own calls:
 // the demo seed and the catalogue import both come through here.
@@ -81,6 +83,7 @@ export async function writeCatalogue(
   const progress = () => options.onProgress?.(++done, total);
   const result = { products: { created: 0, updated: 0, kept: 0 }, blogs: { created: 0, updated: 0, kept: 0 } };
 
+  const touched: CatalogueTag[] = [];
   const colorIds = await ensureColors(
     trx,
     rows.products.flatMap((p) => p.colors),
@@ -109,14 +112,18 @@ export async function writeCatalogue(
     const row = await trx
       .insertInto('products')
       .values({ ...values, slug: p.slug, ...(p.createdAt ? { created_at: p.createdAt } : {}) })
-      .onConflict((oc) => oc.column('slug').doUpdateSet(values))
+      // An update moves the version, so a desk editor who opened the product before is told to reload.
+      .onConflict((oc) => oc.column('slug').doUpdateSet((eb) => ({ ...values, version: eb('products.version', '+', 1) })))
       .returning('id')
       .executeTakeFirstOrThrow();
+    touched.push(`product:${row.id}`);
+    // A product already in the shop keeps its stock unless the file gives it (sales since are not undone).
+    const given = p.stock !== undefined || p.quantity !== undefined;
     await writeVariants(
       trx,
       row.id,
       p.colors.map((title) => colorIds.get(title) as string),
-      stockOf(p),
+      given || !products.has(p.slug) ? stockOf(p) : p.colors.map(() => undefined),
     );
     result.products[products.has(p.slug) ? 'updated' : 'created'] += 1;
     progress();
@@ -141,13 +148,19 @@ export async function writeCatalogue(
       images: JSON.stringify(b.images.map((url) => ({ url }))),
       updated_at: b.createdAt ?? new Date(),
     };
-    await trx
+    const blog = await trx
       .insertInto('blogs')
       .values({ ...values, slug: b.slug, ...(b.createdAt ? { created_at: b.createdAt } : {}) })
       .onConflict((oc) => oc.column('slug').doUpdateSet(values))
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    touched.push(`blog:${blog.id}`);
     result.blogs[blogs.has(b.slug) ? 'updated' : 'created'] += 1;
     progress();
   }
+  // Announced to the gateways: every product and blog written, and the lists that hold them.
+  if (result.products.created + result.products.updated > 0) touched.push('products');
+  if (result.blogs.created + result.blogs.updated > 0) touched.push('blogs');
+  for (let i = 0; i < touched.length; i += 1000) await recordChange(trx, touched.slice(i, i + 1000));
   return result;
 }

@@ -5,6 +5,7 @@ import { isUuid } from '../http/validate.js';
 import type { ProductListQuery } from './list-query.js';
 import { listProducts, productsByIds } from './repo.js';
 import { withDetails } from './serialize.js';
+import { productTag, recordChange } from '../catalogue/changes.js';
 
 export const MAX_BATCH = 100;
 
@@ -110,6 +111,8 @@ export function productsService(db: Kysely<Database>) {
           })
           .where('id', '=', input.prodId)
           .execute();
+        // The product's rating and reviews changed: every gateway's cache of it goes.
+        await recordChange(trx, [productTag(input.prodId)]);
       });
       return getProduct(input.prodId);
     },

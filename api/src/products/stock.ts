@@ -56,6 +56,15 @@ function perProduct(lines: readonly StockLine[]): [string, number][] {
  */
 export async function takeStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockLine | null> {
   const variants = perVariant(lines);
+  // Products first, then their colours, in id order, as every writer of both does (putBackStock, the desk):
+  // two transactions never hold one each of the other's rows.
+  for (const [productId, quantity] of perProduct(variants)) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ sold: eb('sold', '+', quantity) }))
+      .where('id', '=', productId)
+      .execute();
+  }
   const soldOut = new Set<string>();
   for (const line of variants) {
     const taken = await trx
@@ -82,13 +91,6 @@ export async function takeStock(trx: Transaction<Database>, lines: readonly Stoc
   }
   // A colour that sold out changes what the store shows: every gateway's cache of the product goes.
   if (soldOut.size > 0) await recordChange(trx, [...soldOut].map(productTag));
-  for (const [productId, quantity] of perProduct(variants)) {
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ sold: eb('sold', '+', quantity) }))
-      .where('id', '=', productId)
-      .execute();
-  }
   return null;
 }
 
@@ -98,23 +100,25 @@ export async function takeStock(trx: Transaction<Database>, lines: readonly Stoc
  */
 export async function putBackStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<void> {
   const variants = perVariant(lines);
-  const backInStock = new Set<string>();
-  for (const line of variants) {
-    const back = await trx
-      .updateTable('product_colors')
-      .set((eb) => ({ quantity: eb('quantity', '+', line.quantity) }))
-      .where('product_id', '=', line.productId)
-      .where('color_id', '=', line.colorId)
-      .returning('quantity')
-      .executeTakeFirst();
-    if (back && back.quantity === line.quantity) backInStock.add(line.productId);
-  }
   for (const [productId, quantity] of perProduct(variants)) {
     await trx
       .updateTable('products')
       .set({ sold: sql<number>`greatest(sold - ${quantity}, 0)` })
       .where('id', '=', productId)
       .execute();
+  }
+  const backInStock = new Set<string>();
+  for (const line of variants) {
+    // The variant's row is kept when a colour is taken off a product; one missing still gets the units back (not offered).
+    const back = await trx
+      .insertInto('product_colors')
+      .values({ product_id: line.productId, color_id: line.colorId, position: 1000, quantity: line.quantity, offered: false })
+      .onConflict((oc) =>
+        oc.columns(['product_id', 'color_id']).doUpdateSet((eb) => ({ quantity: eb('product_colors.quantity', '+', line.quantity) })),
+      )
+      .returning(['quantity', 'offered'])
+      .executeTakeFirstOrThrow();
+    if (back.offered && back.quantity === line.quantity) backInStock.add(line.productId);
   }
   // A colour back from sold out changes what the store shows.
   if (backInStock.size > 0) await recordChange(trx, [...backInStock].map(productTag));

@@ -217,6 +217,17 @@ describe('the catalogue desk: products', () => {
     expect(stale.body.message).toBe(
       'The stock of black changed since you read it (an order or a refund): it is now 3. Count again from there.',
     );
+    // An edit of the product never sets an existing colour's stock (a stale form would undo sales): only the count does.
+    const edit = await api.http
+      .put(`/api/admin/catalogue/products/${made.id.toUpperCase()}`)
+      .set(desk.auth)
+      .send({ ...newProduct(title), stock: { black: 99, silver: 99 }, version: set.body.version });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.variants.map((v: { quantity: number }) => v.quantity)).toEqual([3, 2]);
+    // Edited through an upper-case path, announced under the product's one spelling (the gateways' tag).
+    const tags = (await changesAfter(0)).changes.flatMap((c: { tags: string[] }) => c.tags) as string[];
+    expect(tags.filter((t) => t.toLowerCase() === `product:${made.id}`)).toEqual(expect.arrayContaining([`product:${made.id}`]));
+    expect(tags).not.toContain(`product:${made.id.toUpperCase()}`);
     const low = await api.http.get('/api/admin/catalogue/low-stock').set(desk.auth);
     expect(low.body.threshold).toBe(5);
     expect(low.body.items.filter((i: { productId: string }) => i.productId === made.id)).toEqual([

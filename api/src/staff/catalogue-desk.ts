@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import { productTag, recordChange } from '../catalogue/changes.js';
-import { ProductFields, slugify, stockAgrees } from '../catalogue/rows.js';
+import { ProductFields, slugify, stockAgrees, stockOf } from '../catalogue/rows.js';
 import { ensureColors, writeVariants } from '../catalogue/write.js';
 import type { Database, Product } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
@@ -143,7 +143,7 @@ function snapshot(p: Product, variants: DeskVariant[]) {
 }
 
 /** What a shopper's lists show or sort by: a change to any of these moves the product in a list, a filter or the facets. */
-const LISTED: (keyof ReturnType<typeof snapshot>)[] = ['title', 'price', 'category', 'brand', 'tags', 'images'];
+const LISTED: (keyof ReturnType<typeof snapshot>)[] = ['title', 'price', 'category', 'brand', 'tags', 'images', 'colors'];
 
 export interface CatalogueDeskDeps {
   db: Kysely<Database>;
@@ -270,7 +270,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
           trx,
           row.id,
           input.colors.map((c) => colorIds.get(c) as string),
-          input.colors.map((c) => input.stock?.[c] ?? 0),
+          input.stock || input.quantity !== undefined ? stockOf(input) : input.colors.map(() => 0),
         );
         const made = await detail(trx, row.id);
         await recordAudit(trx, actor, { action: 'product.created', subject: { kind: 'product', id: row.id }, after: made });
@@ -298,12 +298,14 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
           images: JSON.stringify(input.images.map((url) => ({ url }))),
         });
         const colorIds = await ensureColors(trx, input.colors);
-        // Stock stays as it is for colours the product had; a new colour starts with the stock given, or none.
+        // Stock stays as it is for colours the product had (setStock changes it, against the count read); a new
+        // colour starts with the stock given, or none.
+        const had = new Set(beforeVariants.map((v) => v.colorId));
         await writeVariants(
           trx,
           id,
           input.colors.map((c) => colorIds.get(c) as string),
-          input.colors.map((c) => input.stock?.[c]),
+          input.colors.map((c) => (had.has(colorIds.get(c) as string) ? undefined : (input.stock?.[c] ?? 0))),
         );
         const after = await read(trx, id);
         const afterVariants = (await variantsOf(trx, [id])).get(id) ?? [];
@@ -376,8 +378,14 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
             .where('quantity', '=', change.expected)
             .executeTakeFirst();
           if (Number(set.numUpdatedRows) !== 1) {
+            const now = await trx
+              .selectFrom('product_colors')
+              .select('quantity')
+              .where('product_id', '=', id)
+              .where('color_id', '=', variant.colorId)
+              .executeTakeFirst();
             throw versionConflict(
-              `The stock of ${variant.color} changed since you read it (an order or a refund): it is now ${variant.quantity}. Count again from there.`,
+              `The stock of ${variant.color} changed since you read it (an order or a refund): it is now ${now?.quantity ?? variant.quantity}. Count again from there.`,
             );
           }
         }

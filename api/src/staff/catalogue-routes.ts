@@ -5,7 +5,8 @@ import { DeskProductEdit, DeskProductInput, DeskProductQuery, StockInput, Versio
 import type { Declare } from './route-types.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 
-const id = (req: Request) => String(req.params.id);
+// Ids in one spelling: the change log's tags must match the gateways' (an upper-case path is the same product).
+const id = (req: Request) => String(req.params.id).toLowerCase();
 
 /** The catalogue desk's routes under /api/admin/catalogue, each declared with its permission (routes.ts guards them). */
 export function catalogueRoutes(

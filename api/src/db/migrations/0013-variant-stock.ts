@@ -47,6 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   // products.quantity is no longer read or written. It is dropped by a later release, not this one: the
   // previous release's apis still use it while a rolling upgrade replaces them (README, "Rolling upgrades").
+  // Emptied, so those apis refuse a sale (out of stock) rather than sell what a colour no longer has.
+  await sql`update products set quantity = 0`.execute(db);
   // The dashboard's low-stock list reads the variants by stock.
   await sql`create index product_colors_stock on product_colors (quantity) where offered`.execute(db);
 }
