@@ -5,6 +5,8 @@ import { CustomerPage } from './features/customer/customer-page';
 import { CustomersPage } from './features/customers/customers-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { PackingSlipPage } from './features/packing-slip/packing-slip-page';
+import { ProductPage } from './features/product/product-page';
+import { ProductsPage } from './features/products/products-page';
 import { ReturnPage } from './features/return/return-page';
 import { ReturnsPage } from './features/returns/returns-page';
 import { EnrolPage } from './features/enrol/enrol-page';
@@ -28,6 +30,8 @@ export function App() {
           <Route path="/orders/:id/packing-slip" element={<PackingSlipPage />} />
           <Route path="/returns" element={<ReturnsPage />} />
           <Route path="/returns/:id" element={<ReturnPage />} />
+          <Route path="/products" element={<ProductsPage />} />
+          <Route path="/products/:id" element={<ProductPage />} />
           <Route path="/customers" element={<CustomersPage />} />
           <Route path="/customers/:id" element={<CustomerPage />} />
           <Route path="/audit" element={<AuditPage />} />

@@ -300,3 +300,71 @@ export interface CatalogueChangesRecord {
   /** False when changes after N are no longer kept (N is older than the log): whoever caches the catalogue drops all of it. */
   reachesBack: boolean;
 }
+
+// The catalogue desk (/api/admin/catalogue): what it answers and takes.
+
+/** A product's colour in the catalogue desk (GET /api/admin/catalogue/products…). */
+export interface CatalogueVariantRecord {
+  colorId: string;
+  color: string;
+  quantity: number;
+  offered: boolean;
+}
+
+export interface CatalogueProductSummaryRecord {
+  id: string;
+  title: string;
+  slug: string;
+  price: number;
+  category: string;
+  brand: string;
+  image: string | null;
+  stock: number;
+  variants: CatalogueVariantRecord[];
+  archivedAt: string | null;
+  version: number;
+  updatedAt: string;
+}
+
+export interface CatalogueProductRecord extends CatalogueProductSummaryRecord {
+  description: string;
+  tags: string[];
+  images: string[];
+  sold: number;
+  orderLines: number;
+  createdAt: string;
+}
+
+export interface CatalogueProductListRecord {
+  products: CatalogueProductSummaryRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface LowStockItemRecord {
+  productId: string;
+  title: string;
+  colorId: string;
+  color: string;
+  quantity: number;
+}
+
+export interface LowStockRecord {
+  threshold: number;
+  items: LowStockItemRecord[];
+}
+
+/** A product's fields as the desk api takes them (stock by colour). */
+export interface ProductBody {
+  title: string;
+  slug?: string;
+  description: string;
+  price: number;
+  category: string;
+  brand: string;
+  tags: string[];
+  colors: string[];
+  images: string[];
+  stock?: Record<string, number>;
+}

@@ -117,7 +117,7 @@ describe('races', () => {
 describe.runIf(postgres)('with PostgreSQL', () => {
   it('one unit left, 20 concurrent checkouts: one order takes it, stock never negative, the others keep cart and payment', async () => {
     const p = catalogue[5] as ListedProduct;
-    const colour = p.colors[0] as { id: string; title: string };
+    const colour = p.colors[0] as ListedProduct['colors'][number];
     await stack.db?.query('update product_colors set quantity = 1 where product_id = $1 and color_id = $2', [p.id, colour.id]);
     const shoppers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {

@@ -105,13 +105,13 @@ export interface ListedProduct {
   id: string;
   title: string;
   price: number;
-  colors: { id: string }[];
+  colors: { id: string; title: string }[];
 }
 
 export async function products(shop: string, pageSize = 10): Promise<ListedProduct[]> {
   const res = await gql<{ products: { items: ListedProduct[] } }>(
     shop,
-    'query($n: Int) { products(pageSize: $n, sort: PRICE_ASC) { items { id title price colors { id } } } }',
+    'query($n: Int) { products(pageSize: $n, sort: PRICE_ASC) { items { id title price colors { id title } } } }',
     { n: pageSize },
   );
   if (!res.data) throw new Error(`products: ${JSON.stringify(res.errors)}`);

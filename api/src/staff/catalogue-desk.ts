@@ -1,5 +1,12 @@
 import { sanitizeRichText } from '@digitic/server-kit/sanitize';
-import type { CatalogueTag } from '@digitic/rest-contract';
+import type {
+  CatalogueProductListRecord,
+  CatalogueProductRecord,
+  CatalogueProductSummaryRecord,
+  CatalogueTag,
+  CatalogueVariantRecord,
+  LowStockRecord,
+} from '@digitic/rest-contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
@@ -56,37 +63,9 @@ export const StockInput = z.object({
     .max(50, 'changes holds at most 50 colours'),
 });
 
-export interface DeskVariant {
-  colorId: string;
-  color: string;
-  quantity: number;
-  offered: boolean;
-}
-
-export interface DeskProductSummary {
-  id: string;
-  title: string;
-  slug: string;
-  price: number;
-  category: string;
-  brand: string;
-  image: string | null;
-  stock: number;
-  variants: DeskVariant[];
-  archivedAt: string | null;
-  version: number;
-  updatedAt: string;
-}
-
-export interface DeskProduct extends DeskProductSummary {
-  description: string;
-  tags: string[];
-  images: string[];
-  sold: number;
-  /** Order lines naming it: a product once ordered is archived, never deleted. */
-  orderLines: number;
-  createdAt: string;
-}
+export type DeskVariant = CatalogueVariantRecord;
+export type DeskProductSummary = CatalogueProductSummaryRecord;
+export type DeskProduct = CatalogueProductRecord;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -205,7 +184,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
   return {
     lowStockThreshold,
 
-    async list(query: DeskProductQuery) {
+    async list(query: DeskProductQuery): Promise<CatalogueProductListRecord> {
       let q = db.selectFrom('products');
       if (query.status === 'active') q = q.where('archived_at', 'is', null);
       if (query.status === 'archived') q = q.where('archived_at', 'is not', null);
@@ -402,7 +381,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
     },
 
     /** Colours in the store with LOW_STOCK_THRESHOLD units or fewer, fewest first. */
-    async lowStock(limit = 50) {
+    async lowStock(limit = 50): Promise<LowStockRecord> {
       const rows = await db
         .selectFrom('product_colors as pc')
         .innerJoin('products as p', 'p.id', 'pc.product_id')

@@ -1,11 +1,15 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
-import { parseInput } from '../http/validate.js';
+import type { ProductBody } from '@digitic/rest-contract';
+import { type Accepts, parseInput } from '../http/validate.js';
 import { DeskProductEdit, DeskProductInput, DeskProductQuery, StockInput, VersionInput } from './catalogue-desk.js';
 import type { Declare } from './route-types.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 
 // Ids in one spelling: the change log's tags must match the gateways' (an upper-case path is the same product).
+// The contract's body is what the desk takes.
+export type ContractBodies = [Accepts<typeof DeskProductInput, ProductBody>];
+
 const id = (req: Request) => String(req.params.id).toLowerCase();
 
 /** The catalogue desk's routes under /api/admin/catalogue, each declared with its permission (routes.ts guards them). */

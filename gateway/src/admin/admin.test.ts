@@ -2,9 +2,9 @@ import { type ListedProduct, placeOrder, SoftAuthenticator, someProducts } from 
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestGateway, type TestGateway } from '../test/harness.js';
+import { backOfficeBrowser, codeFor, enrolledStaff, PASSWORD } from '../test/back-office.js';
 
 let gw: TestGateway;
 const adminDist = mkdtempSync(path.join(tmpdir(), 'digitic-admin-dist-'));
@@ -16,66 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const PASSWORD = 'a long staff password';
-const codeFor = (secret: string, aheadMs = 0) =>
-  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + aheadMs });
-
-interface Browser {
-  cookies: Map<string, string>;
-  admin<T = Record<string, unknown>>(
-    query: string,
-    variables?: Record<string, unknown>,
-    options?: { csrf?: boolean; headers?: Record<string, string> },
-  ): Promise<{ status: number; data?: T; errors?: { message: string; extensions: Record<string, unknown> }[]; setCookie: string[] }>;
-}
-
-/** A browser of the back office: keeps the cookies the gateway sets, sends the CSRF cookie back as the header. */
-function browser(): Browser {
-  const cookies = new Map<string, string>();
-  return {
-    cookies,
-    async admin(query, variables = {}, options = {}) {
-      const csrf = cookies.get('digitic_staff_csrf');
-      const res = await fetch(`${gw.url}/admin/graphql`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          ...(options.csrf !== false && csrf ? { 'X-CSRF-Token': csrf } : {}),
-          ...options.headers,
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      const setCookie = res.headers.getSetCookie();
-      for (const c of setCookie) {
-        const [pair] = c.split(';');
-        const [k, ...v] = (pair ?? '').split('=');
-        if (!k) continue;
-        if (v.join('=') === '') cookies.delete(k);
-        else cookies.set(k, v.join('='));
-      }
-      return { status: res.status, setCookie, ...((await res.json()) as object) };
-    },
-  };
-}
-
-async function enrolledOwner(role = 'owner') {
-  const email = `desk.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const { link } = await gw.api.services.staff.invite({ email, role }, { kind: 'command', label: 'test' });
-  const token = link.split('#')[1] as string;
-  const b = browser();
-  const invitation = await b.admin<{ invitation: { totpSecret: string; role: string; totpQrSvg: string } }>(
-    'query($t: String!) { invitation(token: $t) { totpSecret role totpQrSvg } }',
-    { t: token },
-  );
-  const secret = invitation.data?.invitation.totpSecret as string;
-  const enrol = await b.admin<{ enrol: { recoveryCodes: string[] } }>(
-    'mutation($t: String!, $i: EnrolInput!) { enrol(token: $t, input: $i) { recoveryCodes } }',
-    { t: token, i: { password: PASSWORD, code: codeFor(secret) } },
-  );
-  expect(enrol.data?.enrol.recoveryCodes).toHaveLength(10);
-  return { email, secret, browser: b, invitation: invitation.data?.invitation };
-}
+const browser = () => backOfficeBrowser(gw);
+const enrolledOwner = (role = 'owner') => enrolledStaff(gw, role);
 
 const SIGN_IN = 'mutation($i: SignInInput!) { signIn(input: $i) { id email role permissions } }';
 

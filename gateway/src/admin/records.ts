@@ -198,3 +198,13 @@ export interface PasskeyChallengeRecord {
   challengeId: string;
   options: unknown;
 }
+
+export type {
+  CatalogueProductListRecord,
+  CatalogueProductRecord,
+  CatalogueProductSummaryRecord,
+  CatalogueVariantRecord,
+  LowStockItemRecord,
+  LowStockRecord,
+  ProductBody,
+} from '@digitic/rest-contract';

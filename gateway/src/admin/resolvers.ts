@@ -10,7 +10,8 @@ import {
   type StaffRole as ShopStaffRole,
 } from '@digitic/shop-rules';
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import type { Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+import type { ProductInput, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+import type { ProductBody } from './records.js';
 import {
   ORDER_STATUS,
   orderStatus,
@@ -50,6 +51,16 @@ const JSONScalar = new GraphQLScalarType({
   serialize: (v) => v,
   parseValue: (v) => v,
 });
+
+/** The desk api's body for a product: stock by colour, as the import takes it. */
+function productBody(input: ProductInput): ProductBody {
+  const { stock, slug, ...fields } = input;
+  return {
+    ...fields,
+    ...(slug ? { slug } : {}),
+    ...(stock && stock.length > 0 ? { stock: Object.fromEntries(stock.map((s) => [s.color, s.units])) } : {}),
+  };
+}
 
 /** One to three lines each: the api decides every rule and permission; these only carry the answer. */
 export const adminResolvers: Resolvers = {
@@ -113,8 +124,58 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.customer(id).catch(nullWhenNotFound);
     },
+    catalogueProducts: async (_root, { filter, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = { page: page ?? 1, pageSize: pageSize ?? 25 };
+      if (filter?.search) params.q = filter.search;
+      if (filter?.status) params.status = filter.status.toLowerCase();
+      if (filter?.category) params.category = filter.category;
+      if (filter?.brand) params.brand = filter.brand;
+      const list = await api.catalogueProducts(params);
+      return list;
+    },
+    catalogueProduct: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.catalogueProduct(id).catch(nullWhenNotFound);
+    },
+    lowStock: (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.lowStock();
+    },
+  },
+  CatalogueProductList: {
+    items: (list) => list.products,
+  },
+  CatalogueVariant: {
+    stock: (v) => v.quantity,
+  },
+  LowStockItem: {
+    stock: (i) => i.quantity,
   },
   Mutation: {
+    createProduct: (_root, { input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.createProduct(productBody(input));
+    },
+    updateProduct: (_root, { id, version, input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.updateProduct(id, version, productBody(input));
+    },
+    archiveProduct: (_root, { id, version }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.archiveProduct(id, version);
+    },
+    restoreProduct: (_root, { id, version }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.restoreProduct(id, version);
+    },
+    setStock: (_root, { id, changes }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.setStock(
+        id,
+        changes.map((c) => ({ colorId: c.colorId, quantity: c.stock, expected: c.expected })),
+      );
+    },
     async signIn(_root, { input }, { api, session }) {
       const signedIn = await api.signIn(input);
       session.set(signedIn.token, signedIn.csrf);

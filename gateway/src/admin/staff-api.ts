@@ -4,6 +4,10 @@ import { segment } from '../datasources/upstream.js';
 import type {
   AdminOrderRecord,
   AuditRecord,
+  CatalogueProductListRecord,
+  CatalogueProductRecord,
+  LowStockRecord,
+  ProductBody,
   CustomerRecord,
   CustomerSummaryRecord,
   DashboardRecord,
@@ -100,6 +104,36 @@ export class StaffApi {
     this.data<ReturnRecord>({ url: `admin/returns/${segment(id, 'Return')}/status`, method: 'POST', data: body });
   refundReturn = (id: string, body: { version: number; restock: boolean }) =>
     this.data<ReturnRecord>({ url: `admin/returns/${segment(id, 'Return')}/refund`, method: 'POST', data: body });
+
+  catalogueProducts = (params: Record<string, string | number>) =>
+    this.data<CatalogueProductListRecord>({ url: 'admin/catalogue/products', params });
+  catalogueProduct = (id: string) => this.data<CatalogueProductRecord>({ url: `admin/catalogue/products/${segment(id, 'Product')}` });
+  createProduct = (body: ProductBody) => this.data<CatalogueProductRecord>({ url: 'admin/catalogue/products', method: 'POST', data: body });
+  updateProduct = (id: string, version: number, body: ProductBody) =>
+    this.data<CatalogueProductRecord>({
+      url: `admin/catalogue/products/${segment(id, 'Product')}`,
+      method: 'PUT',
+      data: { ...body, version },
+    });
+  archiveProduct = (id: string, version: number) =>
+    this.data<CatalogueProductRecord>({
+      url: `admin/catalogue/products/${segment(id, 'Product')}/archive`,
+      method: 'POST',
+      data: { version },
+    });
+  restoreProduct = (id: string, version: number) =>
+    this.data<CatalogueProductRecord>({
+      url: `admin/catalogue/products/${segment(id, 'Product')}/restore`,
+      method: 'POST',
+      data: { version },
+    });
+  setStock = (id: string, changes: { colorId: string; quantity: number; expected: number }[]) =>
+    this.data<CatalogueProductRecord>({
+      url: `admin/catalogue/products/${segment(id, 'Product')}/stock`,
+      method: 'PUT',
+      data: { changes },
+    });
+  lowStock = () => this.data<LowStockRecord>({ url: 'admin/catalogue/low-stock' });
 
   customers = (q: string) => this.data<{ customers: CustomerSummaryRecord[] }>({ url: 'admin/customers', params: { q } });
   customer = (id: string) => this.data<CustomerRecord>({ url: `admin/customers/${segment(id, 'Customer')}` });

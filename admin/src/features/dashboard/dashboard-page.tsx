@@ -2,12 +2,20 @@ import { Link, useOutletContext } from 'react-router-dom';
 import { may, type Signed } from '../../lib/authorization';
 import { problem, rupees } from '../../lib/format';
 import { useDashboardQuery } from './__generated__/dashboard';
+import { useLowStockQuery } from './__generated__/low-stock';
 
 /** What needs doing now: orders to process and ship, today's orders and revenue, open returns, refunds not through. */
 export function DashboardPage() {
   const me = useOutletContext<Signed>();
   const { data, error, loading } = useDashboardQuery({ fetchPolicy: 'cache-and-network', skip: !may(me, 'orders:read') });
-  if (!may(me, 'orders:read')) return <p>Your role has no desk here yet.</p>;
+  if (!may(me, 'orders:read')) {
+    return (
+      <section>
+        <h1>Today</h1>
+        {may(me, 'catalogue:read') ? <LowStockList /> : <p>Your role has no desk here yet.</p>}
+      </section>
+    );
+  }
   if (loading && !data) return <p>Loading…</p>;
   if (error) return <p role="alert">{problem(error)}</p>;
   const d = data?.dashboard;
@@ -42,6 +50,32 @@ export function DashboardPage() {
           {d.refunds.failedLast30Days > 0 && <>, {d.refunds.failedLast30Days} refused by the provider in 30 days</>}
         </li>
       </ul>
+      {may(me, 'catalogue:read') && <LowStockList />}
     </section>
+  );
+}
+
+/** The colours running low (LOW_STOCK_THRESHOLD units or fewer), fewest first, each a link to its product. */
+function LowStockList() {
+  const { data, error } = useLowStockQuery({ fetchPolicy: 'cache-and-network' });
+  if (error) return <p role="alert">{problem(error)}</p>;
+  if (!data) return null;
+  const { threshold, items } = data.lowStock;
+  return (
+    <>
+      <h2>Low stock</h2>
+      {items.length === 0 ? (
+        <p>No colour has {threshold} units or fewer.</p>
+      ) : (
+        <ul className="admin-low-stock" aria-label={`Colours with ${threshold} units or fewer`}>
+          {items.map((i) => (
+            <li key={`${i.productId}/${i.colorId}`}>
+              <Link to={`/products/${i.productId}`}>{i.title}</Link> in {i.color}:{' '}
+              <strong>{i.stock === 0 ? 'sold out' : `${i.stock} left`}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

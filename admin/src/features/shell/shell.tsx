@@ -16,13 +16,14 @@ export function Shell() {
       <header className="admin-header">
         <span className="admin-brand">Back office</span>
         <nav aria-label="Desks">
-          {may(me, 'orders:read') && (
+          {(may(me, 'orders:read') || may(me, 'catalogue:read')) && (
             <NavLink to="/" end>
               Today
             </NavLink>
           )}
           {may(me, 'orders:read') && <NavLink to="/orders">Orders</NavLink>}
           {may(me, 'returns:manage') && <NavLink to="/returns">Returns</NavLink>}
+          {may(me, 'catalogue:read') && <NavLink to="/products">Products</NavLink>}
           {may(me, 'customers:read') && <NavLink to="/customers">Customers</NavLink>}
           {may(me, 'audit:read') && <NavLink to="/audit">Audit trail</NavLink>}
           {may(me, 'staff:manage') && <NavLink to="/staff">Staff</NavLink>}

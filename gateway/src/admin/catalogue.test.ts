@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInStaff } from '../test/back-office.js';
+import { startTestGateway, type TestGateway } from '../test/harness.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  const adminDist = mkdtempSync(path.join(tmpdir(), 'digitic-admin-dist-'));
+  mkdirSync(path.join(adminDist, 'assets'));
+  writeFileSync(path.join(adminDist, 'index.html'), '<!doctype html><title>Back office</title><div id="root"></div>');
+  gw = await startTestGateway({ ADMIN_DIST: adminDist });
+});
+afterAll(() => gw.close());
+
+const SUMMARY = 'id title slug price category brand image stock variants { colorId color stock offered } archivedAt version updatedAt';
+const WHOLE = `id title slug description price category brand tags images stock variants { colorId color stock offered } sold orderLines archivedAt version createdAt updatedAt`;
+
+interface Whole {
+  id: string;
+  title: string;
+  version: number;
+  stock: number;
+  archivedAt: string | null;
+  variants: { colorId: string; color: string; stock: number; offered: boolean }[];
+}
+
+const input = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  description: '<p>Sharp <em>pictures</em></p><script>alert(1)</script>',
+  price: 64999,
+  category: 'Cameras',
+  brand: 'Acme',
+  tags: ['new'],
+  colors: ['black', 'silver'],
+  images: ['/api/images/product/camera-black-1.svg'],
+  ...extra,
+});
+
+describe('the catalogue desk in the admin schema', () => {
+  it('creates, reads, lists, edits, counts stock, archives and restores a product; every field through the api', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const title = `Gateway Camera ${Date.now().toString(36)}`;
+    const made = await desk.admin<{ createProduct: Whole }>(`mutation($i: ProductInput!) { createProduct(input: $i) { ${WHOLE} } }`, {
+      i: input(title, { stock: [{ color: 'black', units: 3 }] }),
+    });
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined();
+    const p = made.data?.createProduct as Whole & {
+      description: string;
+      orderLines: number;
+      sold: number;
+      tags: string[];
+      images: string[];
+    };
+    expect(p).toMatchObject({
+      title,
+      description: '<p>Sharp <em>pictures</em></p>',
+      price: 64999,
+      stock: 3,
+      sold: 0,
+      orderLines: 0,
+      tags: ['new'],
+      images: ['/api/images/product/camera-black-1.svg'],
+      archivedAt: null,
+      version: 0,
+    });
+    expect(p.variants.map((v) => [v.color, v.stock, v.offered])).toEqual([
+      ['black', 3, true],
+      ['silver', 0, true],
+    ]);
+
+    const one = await desk.admin<{ catalogueProduct: Whole }>(`query($id: ID!) { catalogueProduct(id: $id) { ${WHOLE} } }`, { id: p.id });
+    expect(one.data?.catalogueProduct.id).toBe(p.id);
+    const none = await desk.admin('query { catalogueProduct(id: "00000000-0000-4000-8000-000000000000") { id } }');
+    expect(none.data).toEqual({ catalogueProduct: null });
+
+    const list = await desk.admin<{ catalogueProducts: { items: Whole[]; total: number; page: number; pageSize: number } }>(
+      `query($f: CatalogueFilter) { catalogueProducts(filter: $f, pageSize: 10) { items { ${SUMMARY} } total page pageSize } }`,
+      { f: { search: title, status: 'ACTIVE', category: 'Cameras', brand: 'Acme' } },
+    );
+    expect(list.data?.catalogueProducts).toMatchObject({ total: 1, page: 1, pageSize: 10, items: [{ id: p.id, stock: 3 }] });
+
+    const edited = await desk.admin<{ updateProduct: Whole & { price: number } }>(
+      `mutation($id: ID!, $v: Int!, $i: ProductInput!) { updateProduct(id: $id, version: $v, input: $i) { ${WHOLE} } }`,
+      { id: p.id, v: p.version, i: input(title, { price: 59999 }) },
+    );
+    expect(edited.data?.updateProduct).toMatchObject({ price: 59999, version: 1 });
+    const stale = await desk.admin(
+      `mutation($id: ID!, $v: Int!, $i: ProductInput!) { updateProduct(id: $id, version: $v, input: $i) { id } }`,
+      {
+        id: p.id,
+        v: p.version,
+        i: input(title, { price: 1 }),
+      },
+    );
+    expect(stale.errors?.[0]?.extensions.code).toBe('VERSION_CONFLICT');
+
+    const black = p.variants[0] as Whole['variants'][number];
+    const counted = await desk.admin<{ setStock: Whole }>(
+      `mutation($id: ID!, $c: [StockChangeInput!]!) { setStock(id: $id, changes: $c) { ${WHOLE} } }`,
+      { id: p.id, c: [{ colorId: black.colorId, stock: 2, expected: 3 }] },
+    );
+    expect(counted.data?.setStock.variants[0]?.stock).toBe(2);
+    const overtaken = await desk.admin(`mutation($id: ID!, $c: [StockChangeInput!]!) { setStock(id: $id, changes: $c) { id } }`, {
+      id: p.id,
+      c: [{ colorId: black.colorId, stock: 9, expected: 3 }],
+    });
+    expect(overtaken.errors?.[0]).toMatchObject({
+      extensions: { code: 'VERSION_CONFLICT' },
+      message: expect.stringContaining('it is now 2'),
+    });
+
+    const low = await desk.admin<{
+      lowStock: { threshold: number; items: { productId: string; title: string; colorId: string; color: string; stock: number }[] };
+    }>('{ lowStock { threshold items { productId title colorId color stock } } }');
+    expect(low.data?.lowStock.threshold).toBe(5);
+    expect(low.data?.lowStock.items.filter((i) => i.productId === p.id)).toEqual([
+      { productId: p.id, title, colorId: p.variants[1]?.colorId, color: 'silver', stock: 0 },
+      { productId: p.id, title, colorId: black.colorId, color: 'black', stock: 2 },
+    ]);
+
+    const archived = await desk.admin<{ archiveProduct: Whole }>(
+      `mutation($id: ID!, $v: Int!) { archiveProduct(id: $id, version: $v) { ${WHOLE} } }`,
+      {
+        id: p.id,
+        v: 1,
+      },
+    );
+    expect(archived.data?.archiveProduct.archivedAt).toEqual(expect.any(String));
+    const gone = await gw.gql<{ product: null }>('query($id: ID!) { product(id: $id) { id } }', { id: p.id });
+    expect(gone.data?.product).toBeNull();
+    const restored = await desk.admin<{ restoreProduct: Whole }>(
+      `mutation($id: ID!, $v: Int!) { restoreProduct(id: $id, version: $v) { ${WHOLE} } }`,
+      {
+        id: p.id,
+        v: archived.data?.archiveProduct.version,
+      },
+    );
+    expect(restored.data?.restoreProduct.archivedAt).toBeNull();
+  });
+
+  it('lets fulfilment read the catalogue but not change it; the api refuses, naming the permission', async () => {
+    const { browser: packer } = await signedInStaff(gw, 'fulfilment');
+    const list = await packer.admin<{ catalogueProducts: { total: number } }>('{ catalogueProducts { total } }');
+    expect(list.data?.catalogueProducts.total).toBeGreaterThan(0);
+    const made = await packer.admin('mutation($i: ProductInput!) { createProduct(input: $i) { id } }', { i: input(`Nope ${Date.now()}`) });
+    expect(made.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' }, message: expect.stringContaining('catalogue:write') });
+  });
+});

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { expect } from './fixtures';
+
+// The back office's people, as the journeys need them: an operator's invitation, enrolment, sign-in, and
+// axe's check of a screen.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const PASSWORD = 'a long staff password';
+export const code = (secret: string, aheadMs = 0) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + aheadMs });
+
+/** `npm run staff:invite` as an operator types it (it runs inside the api that owns the embedded database): the link it prints. */
+export function invite(email: string, role: string): string {
+  const out = execFileSync(process.execPath, [path.join(root, 'api/dist/cli/staff-invite.js'), `--email=${email}`, `--role=${role}`], {
+    cwd: path.join(root, 'api'),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', NODE_ENV: 'development' },
+    encoding: 'utf8',
+  });
+  const link = /https?:\/\/\S+\/admin\/enrol#[\w-]+/.exec(out)?.[0];
+  if (!link) throw new Error(`staff:invite printed no link:\n${out}`);
+  return link;
+}
+
+/** The first owner's one-time link, as the start-up banner of a fresh shop prints it (the stack's output is kept in its data folder). */
+export function bannerLink(): string {
+  const log = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'shop.log'), 'utf8');
+  const line = log.split('\n').find((l) => l.includes('No one can run this shop yet'));
+  const link = line && /https?:\/\/[^\s"]+\/admin\/enrol#[\w-]+/.exec(line)?.[0];
+  if (!link) throw new Error('the start-up banner printed no first-owner link');
+  return link;
+}
+
+/** WCAG 2.2 AA by axe-core, run in the page (through the DevTools protocol: the back office's policy allows no injected script). */
+export async function accessible(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    }),
+  );
+  // Each violation with the elements it is on, so a failure says where to look.
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Enrols from a one-time link: a password and the authenticator's first code; answers the secret (as the app would keep it). */
+export async function enrol(page: Page, link: string, name: string, firstOwnerEmail?: string): Promise<string> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set up your back-office account' })).toBeVisible();
+  await accessible(page);
+  // The first owner's link names no one: they give the e-mail they will sign in with.
+  if (firstOwnerEmail) await page.getByLabel('Your e-mail (you sign in with it)').fill(firstOwnerEmail);
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
+  await page.getByLabel('The password again').fill(PASSWORD);
+  await page.getByLabel('Code from the app').fill(code(secret));
+  await page.getByRole('button', { name: 'Enrol' }).click();
+  await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  return secret;
+}
+
+export async function signInAs(page: Page, email: string, secret: string) {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Code from your authenticator app').fill(code(secret, 30_000));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();
+}
