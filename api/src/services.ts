@@ -15,6 +15,7 @@ import { sealer } from './staff/secrets.js';
 import { staffService } from './staff/service.js';
 import { ordersDesk } from './staff/orders-desk.js';
 import { catalogueDesk } from './staff/catalogue-desk.js';
+import { termsDesk } from './catalogue/terms.js';
 import { customersDesk } from './staff/customers-desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
@@ -98,6 +99,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved }),
     customersDesk: customersDesk(db),
     catalogueDesk: catalogueDesk({ db, lowStockThreshold: config.lowStockThreshold }),
+    terms: termsDesk(db),
     notices,
     orderRefunds,
     cancels,

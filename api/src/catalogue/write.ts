@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { CatalogueTag } from '@digitic/rest-contract';
 import { type BlogRow, type ProductRow, stockOf } from './rows.js';
 import { recordChange } from './changes.js';
+import { ensureTerms } from './terms.js';
 
 // The one place products, their colours and blogs are written from outside the shop's own calls:
 // the demo seed and the catalogue import both come through here.
@@ -117,6 +118,7 @@ export async function writeCatalogue(
       .returning('id')
       .executeTakeFirstOrThrow();
     touched.push(`product:${row.id}`);
+    await ensureTerms(trx, p);
     // A product already in the shop keeps its stock unless the file gives it (sales since are not undone).
     const given = p.stock !== undefined || p.quantity !== undefined;
     await writeVariants(

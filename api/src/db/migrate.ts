@@ -13,6 +13,7 @@ import * as refundClaims from './migrations/0011-refund-claims.js';
 import * as passkeys from './migrations/0012-passkeys.js';
 import * as variantStock from './migrations/0013-variant-stock.js';
 import * as catalogueDesk from './migrations/0014-catalogue-desk.js';
+import * as catalogueTerms from './migrations/0015-catalogue-terms.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-passkeys': passkeys,
   '0013-variant-stock': variantStock,
   '0014-catalogue-desk': catalogueDesk,
+  '0015-catalogue-terms': catalogueTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

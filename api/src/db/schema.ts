@@ -22,7 +22,17 @@ export interface CustomersTable {
 
 export interface ColorsTable {
   id: Generated<string>;
+  /** The swatch: a CSS colour value the storefront paints (the spec's colour "title"). */
   title: string;
+  /** What staff and shoppers call it; the swatch value when not given. */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A brand, a category or a tag products may name (catalogue/terms.ts). */
+export interface CatalogueTermsTable {
+  kind: 'brand' | 'category' | 'tag';
+  value: string;
+  created_at: CreatedAt;
 }
 
 export interface ProductImage {
@@ -461,6 +471,7 @@ export interface Database {
   products: ProductsTable;
   product_colors: ProductColorsTable;
   catalogue_changes: CatalogueChangesTable;
+  catalogue_terms: CatalogueTermsTable;
   ratings: RatingsTable;
   cart_lines: CartLinesTable;
   wishlist: WishlistTable;

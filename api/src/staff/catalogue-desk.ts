@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/record.js';
 import { productTag, recordChange } from '../catalogue/changes.js';
 import { ProductFields, slugify, stockAgrees, stockOf } from '../catalogue/rows.js';
 import { ensureColors, writeVariants } from '../catalogue/write.js';
+import { ensureTerms } from '../catalogue/terms.js';
 import type { Database, Product } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
@@ -231,6 +232,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
         const taken = await slugTaken(trx, slug);
         if (taken) throw conflict(`The address “${slug}” is already used by ${taken.title}`, 'slug');
         const colorIds = await ensureColors(trx, input.colors);
+        await ensureTerms(trx, input);
         const row = await trx
           .insertInto('products')
           .values({
@@ -277,6 +279,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
           images: JSON.stringify(input.images.map((url) => ({ url }))),
         });
         const colorIds = await ensureColors(trx, input.colors);
+        await ensureTerms(trx, input);
         // Stock stays as it is for colours the product had (setStock changes it, against the count read); a new
         // colour starts with the stock given, or none.
         const had = new Set(beforeVariants.map((v) => v.colorId));

@@ -4,6 +4,7 @@ import type { ProductBody } from '@digitic/rest-contract';
 import { type Accepts, parseInput } from '../http/validate.js';
 import { DeskProductEdit, DeskProductInput, DeskProductQuery, StockInput, VersionInput } from './catalogue-desk.js';
 import type { Declare } from './route-types.js';
+import { ColorInput, TermInput, TermRename } from '../catalogue/terms.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 
 // Ids in one spelling: the change log's tags must match the gateways' (an upper-case path is the same product).
@@ -15,10 +16,11 @@ const id = (req: Request) => String(req.params.id).toLowerCase();
 /** The catalogue desk's routes under /api/admin/catalogue, each declared with its permission (routes.ts guards them). */
 export function catalogueRoutes(
   declare: Declare,
-  deps: Pick<AppDeps, 'catalogueDesk'>,
+  deps: Pick<AppDeps, 'catalogueDesk' | 'terms'>,
   facts: (req: Request, res: Response) => RequestFacts,
 ) {
   const desk = deps.catalogueDesk;
+  const { terms } = deps;
   const actor = (req: Request, res: Response, me: StaffPrincipal) => staffActor(me, facts(req, res));
 
   declare('get', '/admin/catalogue/products', 'catalogue:read', async (req, res) => {
@@ -41,6 +43,27 @@ export function catalogueRoutes(
   });
   declare('put', '/admin/catalogue/products/:id/stock', 'catalogue:write', async (req, res, me) => {
     res.json(await desk.setStock(id(req), parseInput(StockInput, req.body), actor(req, res, me)));
+  });
+  declare('get', '/admin/catalogue/terms', 'catalogue:read', async (_req, res) => {
+    res.json(await terms.list());
+  });
+  declare('post', '/admin/catalogue/terms', 'catalogue:write', async (req, res, me) => {
+    res.status(201).json(await terms.add(parseInput(TermInput, req.body), actor(req, res, me)));
+  });
+  declare('post', '/admin/catalogue/terms/rename', 'catalogue:write', async (req, res, me) => {
+    res.json(await terms.rename(parseInput(TermRename, req.body), actor(req, res, me)));
+  });
+  declare('post', '/admin/catalogue/terms/delete', 'catalogue:write', async (req, res, me) => {
+    res.json(await terms.remove(parseInput(TermInput, req.body), actor(req, res, me)));
+  });
+  declare('post', '/admin/catalogue/colors', 'catalogue:write', async (req, res, me) => {
+    res.status(201).json(await terms.addColor(parseInput(ColorInput, req.body), actor(req, res, me)));
+  });
+  declare('put', '/admin/catalogue/colors/:id', 'catalogue:write', async (req, res, me) => {
+    res.json(await terms.updateColor(id(req), parseInput(ColorInput, req.body), actor(req, res, me)));
+  });
+  declare('delete', '/admin/catalogue/colors/:id', 'catalogue:write', async (req, res, me) => {
+    res.json(await terms.removeColor(id(req), actor(req, res, me)));
   });
   declare('get', '/admin/catalogue/low-stock', 'catalogue:read', async (_req, res) => {
     res.json(await desk.lowStock());
