@@ -7,6 +7,7 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 import { PackingSlipPage } from './features/packing-slip/packing-slip-page';
 import { ProductPage } from './features/product/product-page';
 import { ProductsPage } from './features/products/products-page';
+import { TermsPage } from './features/terms/terms-page';
 import { ReturnPage } from './features/return/return-page';
 import { ReturnsPage } from './features/returns/returns-page';
 import { EnrolPage } from './features/enrol/enrol-page';
@@ -32,6 +33,7 @@ export function App() {
           <Route path="/returns/:id" element={<ReturnPage />} />
           <Route path="/products" element={<ProductsPage />} />
           <Route path="/products/:id" element={<ProductPage />} />
+          <Route path="/catalogue-terms" element={<TermsPage />} />
           <Route path="/customers" element={<CustomersPage />} />
           <Route path="/customers/:id" element={<CustomerPage />} />
           <Route path="/audit" element={<AuditPage />} />

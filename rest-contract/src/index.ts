@@ -368,3 +368,11 @@ export interface ProductBody {
   images: string[];
   stock?: Record<string, number>;
 }
+
+/** GET /api/admin/catalogue/terms: the vocabulary and its use. */
+export interface CatalogueTermsRecord {
+  brands: { value: string; products: number }[];
+  categories: { value: string; products: number }[];
+  tags: { value: string; products: number }[];
+  colors: { id: string; swatch: string; name: string; products: number }[];
+}

@@ -21,6 +21,20 @@ test.describe('the catalogue desk', () => {
     // A catalogue member's Today is the low-stock list.
     await expect(desk.getByRole('heading', { name: 'Low stock' })).toBeVisible();
     await accessible(desk);
+    // The vocabulary: a tag added and renamed (on every product at once), then deleted as no product uses it.
+    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Brands and colours' }).click();
+    await expect(desk.getByRole('heading', { name: 'Brands, categories, tags and colours' })).toBeVisible();
+    await accessible(desk);
+    const word = `journey${Date.now().toString(36)}`;
+    await desk.getByLabel('A new tag').fill(word);
+    await desk.getByLabel('A new tag').press('Enter');
+    await expect(desk.getByRole('status')).toHaveText(`Added the tag ${word}.`);
+    await desk.getByLabel(`New name for the tag ${word}`).fill(`${word}-x`);
+    await desk.getByLabel(`New name for the tag ${word}`).press('Enter');
+    await expect(desk.getByRole('status')).toHaveText(`Renamed ${word} to ${word}-x on 0 products.`);
+    await desk.getByRole('button', { name: `Delete ${word}-x` }).click();
+    await expect(desk.getByRole('status')).toHaveText(`Deleted the tag ${word}-x.`);
+
     await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Products' }).click();
     await desk.getByLabel('Title, address or id').fill(title);
     await desk.getByRole('button', { name: 'Search' }).click();

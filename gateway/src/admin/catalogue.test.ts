@@ -148,3 +148,49 @@ describe('the catalogue desk in the admin schema', () => {
     expect(made.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' }, message: expect.stringContaining('catalogue:write') });
   });
 });
+
+describe('the catalogue vocabulary in the admin schema', () => {
+  it('lists, adds, renames and deletes terms and colours; every field through the api', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const FIELDS = 'brands { value products } categories { value products } tags { value products } colors { id swatch name products }';
+    type Terms = {
+      brands: { value: string; products: number }[];
+      categories: { value: string; products: number }[];
+      tags: { value: string; products: number }[];
+      colors: { id: string; swatch: string; name: string; products: number }[];
+    };
+    const listed = await desk.admin<{ catalogueTerms: Terms }>(`{ catalogueTerms { ${FIELDS} } }`);
+    expect(listed.data?.catalogueTerms.categories.map((c) => c.value)).toContain('Cameras');
+    expect(listed.data?.catalogueTerms.colors.find((c) => c.swatch === 'black')?.products).toBeGreaterThan(0);
+    const word = `gw${Date.now().toString(36)}`;
+    const added = await desk.admin<{ addTerm: Terms }>(`mutation($v: String!) { addTerm(kind: TAG, value: $v) { ${FIELDS} } }`, {
+      v: word,
+    });
+    expect(added.data?.addTerm.tags).toContainEqual({ value: word, products: 0 });
+    const renamed = await desk.admin<{ renameTerm: Terms }>(
+      `mutation($v: String!, $to: String!) { renameTerm(kind: TAG, value: $v, to: $to) { ${FIELDS} } }`,
+      { v: word, to: `${word}x` },
+    );
+    expect(renamed.data?.renameTerm.tags).toContainEqual({ value: `${word}x`, products: 0 });
+    const deleted = await desk.admin<{ deleteTerm: Terms }>(`mutation($v: String!) { deleteTerm(kind: TAG, value: $v) { ${FIELDS} } }`, {
+      v: `${word}x`,
+    });
+    expect(deleted.data?.deleteTerm.tags.map((t) => t.value)).not.toContain(`${word}x`);
+    const inUse = await desk.admin('mutation { deleteTerm(kind: CATEGORY, value: "Cameras") { tags { value } } }');
+    expect(inUse.errors?.[0]).toMatchObject({
+      extensions: { code: 'CONFLICT' },
+      message: expect.stringContaining('use the category “Cameras”'),
+    });
+
+    const colour = await desk.admin<{ addColour: Terms }>(`mutation { addColour(swatch: "#0a0b0c", name: "Deep ${word}") { ${FIELDS} } }`);
+    const made = colour.data?.addColour.colors.find((c) => c.swatch === '#0a0b0c');
+    expect(made).toMatchObject({ name: `Deep ${word}`, products: 0 });
+    const changed = await desk.admin<{ updateColour: Terms }>(
+      `mutation($id: ID!) { updateColour(id: $id, swatch: "#0a0b0d", name: "Deeper ${word}") { ${FIELDS} } }`,
+      { id: made?.id },
+    );
+    expect(changed.data?.updateColour.colors.find((c) => c.id === made?.id)).toMatchObject({ swatch: '#0a0b0d', name: `Deeper ${word}` });
+    const gone = await desk.admin<{ deleteColour: Terms }>(`mutation($id: ID!) { deleteColour(id: $id) { ${FIELDS} } }`, { id: made?.id });
+    expect(gone.data?.deleteColour.colors.map((c) => c.id)).not.toContain(made?.id);
+  });
+});

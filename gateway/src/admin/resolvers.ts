@@ -142,6 +142,10 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.lowStock();
     },
+    catalogueTerms: (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.terms();
+    },
   },
   CatalogueProductList: {
     items: (list) => list.products,
@@ -168,6 +172,30 @@ export const adminResolvers: Resolvers = {
     restoreProduct: (_root, { id, version }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return api.restoreProduct(id, version);
+    },
+    addTerm: (_root, { kind, value }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.addTerm(kind.toLowerCase(), value);
+    },
+    renameTerm: (_root, { kind, value, to }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.renameTerm(kind.toLowerCase(), value, to);
+    },
+    deleteTerm: (_root, { kind, value }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.deleteTerm(kind.toLowerCase(), value);
+    },
+    addColour: (_root, { swatch, name }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.addColour(swatch, name);
+    },
+    updateColour: (_root, { id, swatch, name }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.updateColour(id, swatch, name);
+    },
+    deleteColour: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.deleteColour(id);
     },
     setStock: (_root, { id, changes }, { api }) => {
       if (!api.signedIn) throw notSignedIn();

@@ -5,6 +5,7 @@ import type {
   AdminOrderRecord,
   AuditRecord,
   CatalogueProductListRecord,
+  CatalogueTermsRecord,
   CatalogueProductRecord,
   LowStockRecord,
   ProductBody,
@@ -134,6 +135,23 @@ export class StaffApi {
       data: { changes },
     });
   lowStock = () => this.data<LowStockRecord>({ url: 'admin/catalogue/low-stock' });
+  terms = () => this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms' });
+  addTerm = (kind: string, value: string) =>
+    this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms', method: 'POST', data: { kind, value } });
+  renameTerm = (kind: string, value: string, to: string) =>
+    this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms/rename', method: 'POST', data: { kind, value, to } });
+  deleteTerm = (kind: string, value: string) =>
+    this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms/delete', method: 'POST', data: { kind, value } });
+  addColour = (swatch: string, name: string | null | undefined) =>
+    this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/colors', method: 'POST', data: { swatch, ...(name ? { name } : {}) } });
+  updateColour = (id: string, swatch: string, name: string | null | undefined) =>
+    this.data<CatalogueTermsRecord>({
+      url: `admin/catalogue/colors/${segment(id, 'Colour')}`,
+      method: 'PUT',
+      data: { swatch, ...(name ? { name } : {}) },
+    });
+  deleteColour = (id: string) =>
+    this.data<CatalogueTermsRecord>({ url: `admin/catalogue/colors/${segment(id, 'Colour')}`, method: 'DELETE' });
 
   customers = (q: string) => this.data<{ customers: CustomerSummaryRecord[] }>({ url: 'admin/customers', params: { q } });
   customer = (id: string) => this.data<CustomerRecord>({ url: `admin/customers/${segment(id, 'Customer')}` });

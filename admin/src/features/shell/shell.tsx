@@ -24,6 +24,7 @@ export function Shell() {
           {may(me, 'orders:read') && <NavLink to="/orders">Orders</NavLink>}
           {may(me, 'returns:manage') && <NavLink to="/returns">Returns</NavLink>}
           {may(me, 'catalogue:read') && <NavLink to="/products">Products</NavLink>}
+          {may(me, 'catalogue:read') && <NavLink to="/catalogue-terms">Brands and colours</NavLink>}
           {may(me, 'customers:read') && <NavLink to="/customers">Customers</NavLink>}
           {may(me, 'audit:read') && <NavLink to="/audit">Audit trail</NavLink>}
           {may(me, 'staff:manage') && <NavLink to="/staff">Staff</NavLink>}
