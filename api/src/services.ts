@@ -16,6 +16,7 @@ import { staffService } from './staff/service.js';
 import { ordersDesk } from './staff/orders-desk.js';
 import { catalogueDesk } from './staff/catalogue-desk.js';
 import { termsDesk } from './catalogue/terms.js';
+import { bulkDesk } from './catalogue/bulk.js';
 import { customersDesk } from './staff/customers-desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
@@ -100,6 +101,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     customersDesk: customersDesk(db),
     catalogueDesk: catalogueDesk({ db, lowStockThreshold: config.lowStockThreshold }),
     terms: termsDesk(db),
+    bulk: bulkDesk(db),
     notices,
     orderRefunds,
     cancels,

@@ -115,7 +115,10 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
     return Object.fromEntries(pairs.map((m) => [m?.[1] as string, Number(m?.[2])]));
   };
   return records.map(({ record, line }) => {
-    const value: Record<string, unknown> = { ...record };
+    // A cell an export kept from spreadsheet formulas ('=…, '+…, '-…, '@…) reads as it was written.
+    const value: Record<string, unknown> = Object.fromEntries(
+      Object.entries(record).map(([k, v]) => [k, typeof v === 'string' && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v]),
+    );
     for (const k of ['tags', 'colors', 'images']) if (k in record) value[k] = listOf(record[k]);
     for (const k of ['price', 'quantity']) if (k in record) value[k] = numberOf(record[k]);
     if (record.stock) value.stock = stockOf(record.stock);

@@ -5,9 +5,33 @@ import { type Accepts, parseInput } from '../http/validate.js';
 import { DeskProductEdit, DeskProductInput, DeskProductQuery, StockInput, VersionInput } from './catalogue-desk.js';
 import type { Declare } from './route-types.js';
 import { ColorInput, TermInput, TermRename } from '../catalogue/terms.js';
+import { BulkEdit, SelectionQuery } from '../catalogue/bulk.js';
+import { badRequest } from '../domain/errors.js';
+import { z } from 'zod';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 
 // Ids in one spelling: the change log's tags must match the gateways' (an upper-case path is the same product).
+/** The largest catalogue file the desk takes. */
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const ImportQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun is true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+/** The request's body as UTF-8 text, refused past `max` bytes. */
+async function readText(req: Request, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw badRequest(`The file is larger than ${max / 1024 / 1024} MB: split it`, 'file');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 // The contract's body is what the desk takes.
 export type ContractBodies = [Accepts<typeof DeskProductInput, ProductBody>];
 
@@ -16,11 +40,11 @@ const id = (req: Request) => String(req.params.id).toLowerCase();
 /** The catalogue desk's routes under /api/admin/catalogue, each declared with its permission (routes.ts guards them). */
 export function catalogueRoutes(
   declare: Declare,
-  deps: Pick<AppDeps, 'catalogueDesk' | 'terms'>,
+  deps: Pick<AppDeps, 'catalogueDesk' | 'terms' | 'bulk'>,
   facts: (req: Request, res: Response) => RequestFacts,
 ) {
   const desk = deps.catalogueDesk;
-  const { terms } = deps;
+  const { terms, bulk } = deps;
   const actor = (req: Request, res: Response, me: StaffPrincipal) => staffActor(me, facts(req, res));
 
   declare('get', '/admin/catalogue/products', 'catalogue:read', async (req, res) => {
@@ -64,6 +88,21 @@ export function catalogueRoutes(
   });
   declare('delete', '/admin/catalogue/colors/:id', 'catalogue:write', async (req, res, me) => {
     res.json(await terms.removeColor(id(req), actor(req, res, me)));
+  });
+  declare('get', '/admin/catalogue/export', 'catalogue:read', async (req, res, me) => {
+    const csv = await bulk.exportCsv(parseInput(SelectionQuery, req.query), actor(req, res, me));
+    res.set('Cache-Control', 'no-store').type('text/csv').attachment('catalogue.csv').send(csv);
+  });
+  // The file as the body (text/csv, at most 10 MB), read only once the session and permission are checked.
+  declare('post', '/admin/catalogue/import', 'catalogue:write', async (req, res, me) => {
+    const { dryRun } = parseInput(ImportQuery, req.query);
+    if (!req.is('text/csv')) throw badRequest('Send the file as text/csv', 'file');
+    const csv = await readText(req, IMPORT_MAX_BYTES);
+    const report = await bulk.importCsv(csv, dryRun, actor(req, res, me));
+    res.status(report.errors.length > 0 ? 400 : 200).json(report);
+  });
+  declare('post', '/admin/catalogue/bulk', 'catalogue:write', async (req, res, me) => {
+    res.json(await bulk.edit(parseInput(BulkEdit, req.body), actor(req, res, me)));
   });
   declare('get', '/admin/catalogue/low-stock', 'catalogue:read', async (_req, res) => {
     res.json(await desk.lowStock());

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffSession, startTestApi, stockOf, type TestApi } from '../test/harness.js';
+import { csvCell } from './bulk.js';
+
+let api: TestApi;
+let desk: Awaited<ReturnType<typeof staffSession>>;
+beforeAll(async () => {
+  api = await startTestApi();
+  desk = await staffSession(api, 'catalogue');
+});
+afterAll(() => api.close());
+
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function product(title: string, brand: string, price = 1000) {
+  const res = await api.http
+    .post('/api/admin/catalogue/products')
+    .set(desk.auth)
+    .send({
+      title,
+      description: '<p>Plain, "quoted", and, commas</p>',
+      price,
+      category: 'TVs',
+      brand,
+      tags: ['new', 'popular'],
+      colors: ['black', 'silver'],
+      images: ['/api/images/product/tv-black-1.svg'],
+      stock: { black: 4, silver: 2 },
+    });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; version: number };
+}
+
+const exportOf = async (brand: string) => {
+  const res = await api.http.get(`/api/admin/catalogue/export?brand=${encodeURIComponent(brand)}`).set(desk.auth);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/csv/);
+  return res.text;
+};
+const importCsv = (csv: string, dryRun: boolean) =>
+  api.http.post(`/api/admin/catalogue/import?dryRun=${dryRun}`).set(desk.auth).set('Content-Type', 'text/csv').send(csv);
+
+describe('the catalogue as CSV', () => {
+  it('exports the import’s columns; the same file imported again changes nothing (a dry run says so)', async () => {
+    const brand = `Csv ${tag()}`;
+    await product(`=HYPERLINK("x") ${tag()}`, brand);
+    await product(`Plain TV ${tag()}`, brand);
+    const csv = await exportOf(brand);
+    expect(csv.split('\r\n')[0]).toBe('title,slug,description,price,category,brand,tags,colors,images,stock');
+    // A title a spreadsheet would run as a formula is written as text.
+    expect(csv).toContain(`"'=HYPERLINK(""x"")`);
+    expect(csv).toContain('black:4|silver:2');
+    const plan = await importCsv(csv, true);
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect(plan.body).toMatchObject({ dryRun: true, errors: [], written: null });
+    expect(plan.body.changes.map((c: { action: string }) => c.action)).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('lists what a changed file would change, writes nothing on a dry run, then imports it', async () => {
+    const brand = `Plan ${tag()}`;
+    const p = await product(`Planned TV ${tag()}`, brand, 25_000);
+    const csv = (await exportOf(brand)).replace(',25000,', ',23999,').replace('black:4|silver:2', 'black:9|silver:2');
+    const plan = await importCsv(csv, true);
+    expect(plan.body.changes).toEqual([expect.objectContaining({ action: 'update', fields: ['price', 'stock'], line: 2 })]);
+    expect((await api.http.get(`/api/product/${p.id}`)).body.price).toBe(25_000);
+    const done = await importCsv(csv, false);
+    expect(done.status).toBe(200);
+    expect(done.body.written).toEqual({ products: { created: 0, updated: 1 }, blogs: { created: 0, updated: 0 } });
+    expect((await api.http.get(`/api/product/${p.id}`)).body.price).toBe(23_999);
+    expect((await stockOf(api.database.db, p.id)).quantity).toBe(11);
+    // The import moved the version: an editor who opened it before is told to reload.
+    const stale = await api.http.post(`/api/admin/catalogue/products/${p.id}/archive`).set(desk.auth).send({ version: p.version });
+    expect(stale.body.code).toBe('VERSION_CONFLICT');
+  });
+
+  it('refuses a file with a bad row, naming each problem with its line, and writes nothing', async () => {
+    const brand = `Bad ${tag()}`;
+    const csv = `title,description,price,category,brand,colors,images\nGood ${tag()},<p>x</p>,10,TVs,${brand},black,/api/images/product/tv-black-1.svg\nBroken,<p>x</p>,ten,TVs,${brand},black,/api/images/product/tv-black-1.svg\n`;
+    const res = await importCsv(csv, false);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ line: 3, message: 'price is a whole number of rupees' }]);
+    expect(res.body.written).toBeNull();
+    expect((await api.http.get(`/api/product?brand=${encodeURIComponent(brand)}`)).body).toEqual([]);
+    const notCsv = await api.http.post('/api/admin/catalogue/import').set(desk.auth).send({ csv });
+    expect(notCsv.status).toBe(400);
+    expect(notCsv.body.message).toBe('Send the file as text/csv');
+    const huge = await importCsv(`title\n${'x'.repeat(10 * 1024 * 1024)}\n`, true);
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toBe('The file is larger than 10 MB: split it');
+  });
+
+  it('keeps a cell as a spreadsheet would read it', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a, "b"')).toBe('"a, ""b"""');
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+  });
+});
+
+describe('bulk edits on a selection', () => {
+  it('counts and previews on a dry run, then changes every selected product’s price and stock at once', async () => {
+    const brand = `Bulk ${tag()}`;
+    const a = await product(`Bulk A ${tag()}`, brand, 10_000);
+    const b = await product(`Bulk B ${tag()}`, brand, 20_000);
+    const dry = await api.http
+      .post('/api/admin/catalogue/bulk')
+      .set(desk.auth)
+      .send({ filter: { brand }, price: { percent: -10 }, dryRun: true });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, products: 2 });
+    expect(dry.body.sample.map((s: { newPrice: number }) => s.newPrice).sort()).toEqual([18_000, 9_000]);
+    expect((await api.http.get(`/api/product/${a.id}`)).body.price).toBe(10_000);
+    const done = await api.http
+      .post('/api/admin/catalogue/bulk')
+      .set(desk.auth)
+      .send({ filter: { brand }, price: { percent: -10 }, stock: { add: 3 } });
+    expect(done.body).toMatchObject({ dryRun: false, products: 2 });
+    expect((await api.http.get(`/api/product/${a.id}`)).body.price).toBe(9_000);
+    expect((await api.http.get(`/api/product/${b.id}`)).body.price).toBe(18_000);
+    expect((await stockOf(api.database.db, a.id)).quantity).toBe(4 + 3 + 2 + 3);
+    await api.http
+      .post('/api/admin/catalogue/bulk')
+      .set(desk.auth)
+      .send({ filter: { brand }, stock: { add: -100 } });
+    expect((await stockOf(api.database.db, b.id)).quantity).toBe(0);
+    const nothing = await api.http.post('/api/admin/catalogue/bulk').set(desk.auth).send({ filter: { brand } });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe('Say what to change: price or stock');
+    const both = await api.http
+      .post('/api/admin/catalogue/bulk')
+      .set(desk.auth)
+      .send({ filter: { brand }, price: { set: 1, percent: 5 } });
+    expect(both.body.message).toBe('price takes set or percent, one of them');
+    const audit = await api.database.db.selectFrom('audit_log').select('after').where('action', '=', 'catalogue.bulk_edit').execute();
+    expect(audit.at(-1)?.after).toMatchObject({ products: 2 });
+  });
+});
