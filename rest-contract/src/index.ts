@@ -376,3 +376,10 @@ export interface CatalogueTermsRecord {
   tags: { value: string; products: number }[];
   colors: { id: string; swatch: string; name: string; products: number }[];
 }
+
+/** POST /api/admin/catalogue/bulk: what a bulk edit did, or would do. */
+export interface BulkEditRecord {
+  dryRun: boolean;
+  products: number;
+  sample: { id: string; title: string; price: number; newPrice: number }[];
+}

@@ -31,7 +31,10 @@ const headers = new ApolloLink((operation, forward) => {
 export function createClient(uri = '/admin/graphql') {
   return new ApolloClient({
     link: ApolloLink.from([headers, trustedIds, new HttpLink({ uri, credentials: 'same-origin' })]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({
+      // One vocabulary: a mutation's answer replaces what the query showed.
+      typePolicies: { CatalogueTerms: { keyFields: [] } },
+    }),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }

@@ -194,3 +194,62 @@ describe('the catalogue vocabulary in the admin schema', () => {
     expect(gone.data?.deleteColour.colors.map((c) => c.id)).not.toContain(made?.id);
   });
 });
+
+describe('the catalogue as files, and bulk edits, through the gateway', () => {
+  it('exports the selection as CSV and imports one with a dry run, with the session cookie and the CSRF header', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const cookies = [...desk.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const exported = await fetch(`${gw.url}/admin/files/catalogue.csv?status=active&q=Sony`, { headers: { Cookie: cookies } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="?catalogue.csv"?$/);
+    const csv = await exported.text();
+    expect(csv.split('\r\n')[0]).toBe('title,slug,description,price,category,brand,tags,colors,images,stock');
+    expect(csv).toContain('Sony');
+    const send = (dryRun: boolean, headers: Record<string, string>) =>
+      fetch(`${gw.url}/admin/files/catalogue-import?dryRun=${dryRun}`, {
+        method: 'POST',
+        headers: { Cookie: cookies, 'Content-Type': 'text/csv', ...headers },
+        body: csv,
+      });
+    const csrf = desk.cookies.get('digitic_staff_csrf') as string;
+    const plan = await send(true, { 'X-CSRF-Token': csrf });
+    expect(plan.status).toBe(200);
+    const body = (await plan.json()) as { dryRun: boolean; errors: unknown[]; changes: { action: string }[] };
+    expect(body.dryRun).toBe(true);
+    expect(body.errors).toEqual([]);
+    expect(body.changes.every((c) => c.action === 'unchanged')).toBe(true);
+    // Without the CSRF header the api refuses the write, whatever the cookie.
+    expect((await send(false, {})).status).toBe(403);
+    // Without a session, nothing.
+    expect((await fetch(`${gw.url}/admin/files/catalogue.csv`)).status).toBe(401);
+  });
+
+  it('previews and makes a bulk price and stock change', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const brand = `Bulk${Date.now().toString(36)}`;
+    for (const n of [1, 2]) {
+      await desk.admin('mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
+        i: input(`${brand} ${n}`, { brand, price: 10_000 * n, stock: [{ color: 'black', units: 1 }] }),
+      });
+    }
+    type Result = {
+      bulkEditProducts: { dryRun: boolean; products: number; sample: { id: string; title: string; price: number; newPrice: number }[] };
+    };
+    const EDIT = 'mutation($i: BulkEditInput!) { bulkEditProducts(input: $i) { dryRun products sample { id title price newPrice } } }';
+    const preview = await desk.admin<Result>(EDIT, { i: { filter: { brand }, pricePercent: 10, dryRun: true } });
+    expect(preview.data?.bulkEditProducts).toMatchObject({ dryRun: true, products: 2 });
+    expect(preview.data?.bulkEditProducts.sample.map((s) => s.newPrice).sort()).toEqual([11_000, 22_000]);
+    const done = await desk.admin<Result>(EDIT, { i: { filter: { brand }, setPrice: 999, addStock: 2 } });
+    expect(done.data?.bulkEditProducts).toMatchObject({ dryRun: false, products: 2 });
+    const list = await desk.admin<{ catalogueProducts: { items: { price: number; stock: number }[] } }>(
+      'query($f: CatalogueFilter) { catalogueProducts(filter: $f) { items { price stock } } }',
+      { f: { brand } },
+    );
+    expect(list.data?.catalogueProducts.items).toEqual([
+      { price: 999, stock: 5 },
+      { price: 999, stock: 5 },
+    ]);
+    const both = await desk.admin(EDIT, { i: { filter: { brand }, setPrice: 1, pricePercent: 5 } });
+    expect(both.errors?.[0]?.message).toBe('price takes set or percent, one of them');
+  });
+});

@@ -90,5 +90,41 @@ export async function mountAdmin(
       },
     }),
   );
+  // The catalogue as a file, out and in (an import is up to 10 MB: a file, not a GraphQL document). The
+  // session cookie and the CSRF header go to the api, which checks them and the permission as for any
+  // staff call; the body streams through unread.
+  const file =
+    (method: 'GET' | 'POST', upstream: string, query: readonly string[]) => async (req: express.Request, res: express.Response) => {
+      const params = Object.fromEntries(query.flatMap((k) => (typeof req.query[k] === 'string' ? [[k, req.query[k]]] : [])));
+      const token = cookie(req, SESSION_COOKIE);
+      try {
+        const answer = await deps.http.request<ArrayBuffer>({
+          url: upstream,
+          method,
+          params,
+          responseType: 'arraybuffer',
+          validateStatus: () => true,
+          maxBodyLength: Number.POSITIVE_INFINITY,
+          ...(method === 'POST' ? { data: req } : {}),
+          headers: {
+            'X-Request-Id': res.locals.requestId as string,
+            'X-Forwarded-For': req.ip ?? 'unknown',
+            ...(token ? { Authorization: `Staff ${token}` } : {}),
+            ...(req.get('x-csrf-token') ? { 'X-CSRF-Token': req.get('x-csrf-token') as string } : {}),
+            ...(req.get('content-type') ? { 'Content-Type': req.get('content-type') as string } : {}),
+          },
+        });
+        res.status(answer.status).set('Cache-Control', 'no-store');
+        for (const h of ['content-type', 'content-disposition']) {
+          const v = answer.headers[h] as string | undefined;
+          if (v) res.set(h, v);
+        }
+        res.send(Buffer.from(answer.data));
+      } catch {
+        res.status(502).json({ message: 'The shop api is unreachable right now', code: 'UPSTREAM_UNAVAILABLE' });
+      }
+    };
+  app.get('/admin/files/catalogue.csv', file('GET', 'admin/catalogue/export', ['status', 'q', 'category', 'brand']));
+  app.post('/admin/files/catalogue-import', file('POST', 'admin/catalogue/import', ['dryRun']));
   return server;
 }

@@ -200,6 +200,7 @@ export interface PasskeyChallengeRecord {
 }
 
 export type {
+  BulkEditRecord,
   CatalogueTermsRecord,
   CatalogueProductListRecord,
   CatalogueProductRecord,

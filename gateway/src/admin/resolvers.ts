@@ -173,6 +173,36 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.restoreProduct(id, version);
     },
+    bulkEditProducts: (_root, { input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const f = input.filter;
+      return api.bulkEdit({
+        filter: {
+          ...(f?.search ? { q: f.search } : {}),
+          ...(f?.status ? { status: f.status.toLowerCase() } : {}),
+          ...(f?.category ? { category: f.category } : {}),
+          ...(f?.brand ? { brand: f.brand } : {}),
+        },
+        // Both of a pair given go to the api, which says it takes one of them.
+        ...(input.setPrice != null || input.pricePercent != null
+          ? {
+              price: {
+                ...(input.setPrice != null ? { set: input.setPrice } : {}),
+                ...(input.pricePercent != null ? { percent: input.pricePercent } : {}),
+              },
+            }
+          : {}),
+        ...(input.setStock != null || input.addStock != null
+          ? {
+              stock: {
+                ...(input.setStock != null ? { set: input.setStock } : {}),
+                ...(input.addStock != null ? { add: input.addStock } : {}),
+              },
+            }
+          : {}),
+        dryRun: input.dryRun ?? false,
+      });
+    },
     addTerm: (_root, { kind, value }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return api.addTerm(kind.toLowerCase(), value);

@@ -4,6 +4,7 @@ import { segment } from '../datasources/upstream.js';
 import type {
   AdminOrderRecord,
   AuditRecord,
+  BulkEditRecord,
   CatalogueProductListRecord,
   CatalogueTermsRecord,
   CatalogueProductRecord,
@@ -135,6 +136,7 @@ export class StaffApi {
       data: { changes },
     });
   lowStock = () => this.data<LowStockRecord>({ url: 'admin/catalogue/low-stock' });
+  bulkEdit = (body: unknown) => this.data<BulkEditRecord>({ url: 'admin/catalogue/bulk', method: 'POST', data: body });
   terms = () => this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms' });
   addTerm = (kind: string, value: string) =>
     this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms', method: 'POST', data: { kind, value } });

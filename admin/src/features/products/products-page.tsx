@@ -7,6 +7,7 @@ import { Pager, useFilterParams } from '../../components/pager';
 import { may, type Signed } from '../../lib/authorization';
 import { problem, rupees } from '../../lib/format';
 import { type CatalogueProductsQuery, useCatalogueProductsQuery } from './__generated__/products';
+import { BulkPanel } from './bulk-panel';
 
 type Row = CatalogueProductsQuery['catalogueProducts']['items'][number];
 const column = createColumnHelper<Row>();
@@ -42,8 +43,9 @@ export function ProductsPage() {
   const status = (params.get('status') as CatalogueStatus | null) ?? 'ACTIVE';
   const search = params.get('q') ?? '';
   const [typed, setTyped] = useState(search);
-  const { data, error, loading } = useCatalogueProductsQuery({
-    variables: { filter: { status, ...(search ? { search } : {}) }, page, pageSize: PAGE_SIZE },
+  const filter = { status, ...(search ? { search } : {}) };
+  const { data, error, loading, refetch } = useCatalogueProductsQuery({
+    variables: { filter, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   const total = data?.catalogueProducts.total ?? 0;
@@ -84,6 +86,7 @@ export function ProductsPage() {
         caption={loading && !data ? 'Loading products…' : `${total} product${total === 1 ? '' : 's'}`}
       />
       <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={(n) => set('page', String(n))} />
+      {may(me, 'catalogue:write') && <BulkPanel filter={filter} onChanged={() => void refetch()} />}
     </section>
   );
 }
