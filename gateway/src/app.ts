@@ -188,6 +188,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const adminServer = await mountAdmin(app, {
     config,
     http,
+    apiOrigin,
     cache: new InMemoryLRUCache<string>({ maxSize: 8 * 1024 * 1024 }),
     log: (m) => logger.warn(m),
     documentsFile: config.adminTrustedDocumentsFile,

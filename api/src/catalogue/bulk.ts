@@ -5,6 +5,7 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../domain/errors.js';
+import { isUuid } from '../domain/ids.js';
 import { productTag, recordChange } from './changes.js';
 import { ImportFileError, importRows, readImportFile, type Validated, validateRows } from './import.js';
 import { stockOf } from './rows.js';
@@ -15,7 +16,23 @@ import { stockOf } from './rows.js';
 // on every product a filter selects.
 
 /** The columns of an export, as the import reads them. */
-export const EXPORT_COLUMNS = ['title', 'slug', 'description', 'price', 'category', 'brand', 'tags', 'colors', 'images', 'stock'] as const;
+/**
+ * The columns of an export, as the import reads them, and `stock_now`: the stock per colour when the file was
+ * made, for reading. The import ignores it: a file edited for its prices never puts back stock sold since.
+ * To set stock by file, rename the column to `stock` (the import then takes it as counted).
+ */
+export const EXPORT_COLUMNS = [
+  'title',
+  'slug',
+  'description',
+  'price',
+  'category',
+  'brand',
+  'tags',
+  'colors',
+  'images',
+  'stock_now',
+] as const;
 
 /** A cell as RFC 4180 writes it; one a spreadsheet would run as a formula (=, +, -, @) is kept as text by a leading '. */
 export function csvCell(value: string): string {
@@ -60,14 +77,39 @@ export const BULK_LIMIT = 5000;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-function selected(db: Kysely<Database>, s: Selection) {
+/** The products a desk filter selects: the list's (catalogue-desk.ts), the export's and the bulk edit's alike. */
+export function selectProducts(db: Kysely<Database>, s: Selection) {
   let q = db.selectFrom('products');
   if (s.status === 'active') q = q.where('archived_at', 'is', null);
   if (s.status === 'archived') q = q.where('archived_at', 'is not', null);
   if (s.category) q = q.where('category', '=', s.category);
   if (s.brand) q = q.where('brand', '=', s.brand);
-  if (s.q) q = q.where('title', 'ilike', `%${escapeLike(s.q)}%`);
+  const term = s.q;
+  if (term) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', `%${escapeLike(term)}%`),
+        eb('slug', '=', term.toLowerCase()),
+        ...(isUuid(term) ? [eb('id', '=', term.toLowerCase())] : []),
+      ]),
+    );
+  }
   return q;
+}
+const selected = selectProducts;
+
+/** The most rows one file imports from the desk: a larger catalogue goes in several files (or npm run catalogue:import). */
+export const IMPORT_ROWS = 5000;
+
+/** Rows of many products grouped by product id, in one pass. */
+function byProduct<T extends { product_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = map.get(r.product_id);
+    if (list) list.push(r);
+    else map.set(r.product_id, [r]);
+  }
+  return map;
 }
 
 export interface ImportReport {
@@ -102,6 +144,7 @@ export function bulkDesk(db: Kysely<Database>) {
           .execute()
       : [];
     const bySlug = new Map(existing.map((p) => [p.slug, p]));
+    const coloursOf = byProduct(variants);
     const out: ImportReport['changes'] = [];
     for (const row of rows.products) {
       const now = bySlug.get(row.slug);
@@ -109,7 +152,7 @@ export function bulkDesk(db: Kysely<Database>) {
         out.push({ line: row.line, kind: 'product', slug: row.slug, title: row.title, action: 'create', fields: [] });
         continue;
       }
-      const colours = variants.filter((v) => v.product_id === now.id);
+      const colours = coloursOf.get(now.id) ?? [];
       const fields: string[] = [];
       if (now.title !== row.title) fields.push('title');
       if (now.description !== row.description) fields.push('description');
@@ -158,8 +201,9 @@ export function bulkDesk(db: Kysely<Database>) {
             .execute()
         : [];
       const lines = [EXPORT_COLUMNS.join(',')];
+      const coloursOf = byProduct(variants);
       for (const p of products) {
-        const colours = variants.filter((v) => v.product_id === p.id);
+        const colours = coloursOf.get(p.id) ?? [];
         const cells = [
           p.title,
           p.slug,
@@ -182,7 +226,12 @@ export function bulkDesk(db: Kysely<Database>) {
     async importCsv(csv: string, dryRun: boolean, actor: Actor): Promise<ImportReport> {
       let validated: Validated;
       try {
-        validated = validateRows(readImportFile(csv, 'csv'));
+        // The desk imports products (content:write is for blogs, elsewhere).
+        const rows = readImportFile(csv, 'csv', 'products');
+        if (rows.length > IMPORT_ROWS) {
+          throw badRequest(`The file has ${rows.length} rows; the desk imports at most ${IMPORT_ROWS} at a time: split it`, 'file');
+        }
+        validated = validateRows(rows);
       } catch (err) {
         if (err instanceof ImportFileError) throw badRequest(err.message, 'file');
         throw err;
@@ -190,8 +239,15 @@ export function bulkDesk(db: Kysely<Database>) {
       const errors = validated.errors.map((e) => ({ line: e.line, message: e.message }));
       const changes = errors.length === 0 ? await planOf(validated) : [];
       if (dryRun || errors.length > 0) return { dryRun, errors, changes, written: null };
-      const written = await importRows(db, validated);
-      await recordAudit(db, actor, { action: 'catalogue.imported', after: { ...written, rows: changes.length } });
+      const written = await importRows(db, validated, undefined, (trx, result) =>
+        recordAudit(trx, actor, {
+          action: 'catalogue.imported',
+          after: {
+            ...result,
+            changed: changes.filter((c) => c.action !== 'unchanged').map((c) => ({ slug: c.slug, action: c.action, fields: c.fields })),
+          },
+        }),
+      );
       return { dryRun, errors, changes, written };
     },
 
@@ -217,7 +273,8 @@ export function bulkDesk(db: Kysely<Database>) {
           await trx
             .updateTable('products')
             .set((eb) => ({
-              price: set !== undefined ? set : sql<number>`greatest(0, round(price * ${100 + (input.price?.percent ?? 0)} / 100.0))::int`,
+              price:
+                set !== undefined ? set : sql<number>`greatest(0, round(price * ${100 + (input.price?.percent ?? 0)}::numeric / 100))::int`,
               version: eb('version', '+', 1),
               updated_at: new Date(),
             }))
@@ -236,13 +293,9 @@ export function bulkDesk(db: Kysely<Database>) {
         }
         await recordAudit(trx, actor, {
           action: 'catalogue.bulk_edit',
-          after: {
-            filter: input.filter,
-            price: input.price ?? null,
-            stock: input.stock ?? null,
-            products: ids.length,
-            ids: ids.slice(0, 100),
-          },
+          // Every product and its price before: a bulk edit can be read back, and undone, from its row.
+          before: input.price ? rows.map((r) => ({ id: r.id, price: r.price })) : { ids },
+          after: { filter: input.filter, price: input.price ?? null, stock: input.stock ?? null, products: ids.length },
         });
         const tags: CatalogueTag[] = [...(input.price ? (['products'] as const) : []), ...ids.map(productTag)];
         for (let i = 0; i < tags.length; i += 1000) await recordChange(trx, tags.slice(i, i + 1000));

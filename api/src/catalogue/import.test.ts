@@ -23,7 +23,7 @@ const goodJson = JSON.stringify(
         category: 'Laptop',
         brand: 'Acme',
         tags: ['new', 'popular'],
-        colors: ['Black', `Sunset ${tag}`],
+        colors: ['Black', 'coral'],
         images: ['https://cdn.example.com/phone.jpg'],
         quantity: 7,
       },
@@ -54,7 +54,7 @@ describe('catalogue import', () => {
     });
     expect(product.description).toBe('<p>Fast</p>');
     expect(product.images).toEqual([{ url: 'https://cdn.example.com/phone.jpg' }]);
-    expect(product.color.map((c: { title: string }) => c.title)).toEqual(['Black', `Sunset ${tag}`]);
+    expect(product.color.map((c: { title: string }) => c.title)).toEqual(['Black', 'coral']);
 
     const second = await importRows(api.database.db, validateRows(readImportFile(goodJson, 'json')));
     expect(second).toEqual({ products: { created: 0, updated: 1 }, blogs: { created: 0, updated: 1 } });

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { BlogImport, type BlogRow, ProductImport, type ProductRow, slugify } from './rows.js';
 import { writeCatalogue } from './write.js';
@@ -114,15 +114,15 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
     if (pairs.some((m) => !m)) return v;
     return Object.fromEntries(pairs.map((m) => [m?.[1] as string, Number(m?.[2])]));
   };
-  return records.map(({ record, line }) => {
+  return records.map(({ record: raw, line }) => {
     // A cell an export kept from spreadsheet formulas ('=…, '+…, '-…, '@…) reads as it was written.
-    const value: Record<string, unknown> = Object.fromEntries(
-      Object.entries(record).map(([k, v]) => [k, typeof v === 'string' && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v]),
-    );
+    const record = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v]));
+    const value: Record<string, unknown> = { ...record };
     for (const k of ['tags', 'colors', 'images']) if (k in record) value[k] = listOf(record[k]);
     for (const k of ['price', 'quantity']) if (k in record) value[k] = numberOf(record[k]);
     if (record.stock) value.stock = stockOf(record.stock);
-    for (const [k, v] of Object.entries(value)) if (v === '' || v === undefined) delete value[k];
+    // An empty cell is a value not given, but for a description, which may be empty.
+    for (const [k, v] of Object.entries(value)) if ((v === '' && k !== 'description') || v === undefined) delete value[k];
     return { kind: csvKind, line, value };
   });
 }
@@ -175,8 +175,18 @@ export async function importRows(
   db: Kysely<Database>,
   rows: Pick<Validated, 'products' | 'blogs'>,
   onProgress: (done: number, total: number) => void = () => {},
+  /** Runs in the import's transaction once everything is written (the desk's audit row: both, or neither). */
+  written_?: (trx: Transaction<Database>, result: ImportResult) => Promise<void>,
 ): Promise<ImportResult> {
-  const written = await db.transaction().execute((trx) => writeCatalogue(trx, rows, { existing: 'update', onProgress }));
+  const written = await db.transaction().execute(async (trx) => {
+    const w = await writeCatalogue(trx, rows, { existing: 'update', onProgress });
+    const result = {
+      products: { created: w.products.created, updated: w.products.updated },
+      blogs: { created: w.blogs.created, updated: w.blogs.updated },
+    };
+    await written_?.(trx, result);
+    return w;
+  });
   return {
     products: { created: written.products.created, updated: written.products.updated },
     blogs: { created: written.blogs.created, updated: written.blogs.updated },

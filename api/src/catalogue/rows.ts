@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { splitStock } from '../products/stock.js';
 
+/** A colour as the storefront paints it (a swatch's CSS background): a colour name, or #rgb / #rrggbb. Nothing else reaches a style. */
+export const SWATCH = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,30})$/i;
+
 /** A product imported with neither `quantity` nor `stock` has this many units in all its colours. */
 export const DEFAULT_STOCK = 100;
 
@@ -57,7 +60,16 @@ export const ProductFields = z.object({
   category: text('category', 100),
   brand: text('brand', 100),
   tags: list('tags', 20, 50).default([]),
-  colors: list('colors', 20, 50).min(1, 'colors needs at least one colour'),
+  colors: z
+    .array(
+      z
+        .string({ error: 'colors is a list' })
+        .trim()
+        .regex(SWATCH, 'each colour is a CSS colour the storefront paints: a name like black, or #rrggbb'),
+      { error: (issue) => (issue.input === undefined ? 'colors is required' : 'colors is a list') },
+    )
+    .min(1, 'colors needs at least one colour')
+    .max(20, 'colors holds at most 20'),
   images: z
     .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
     .min(1, 'images needs at least one picture')

@@ -98,6 +98,11 @@ describe('the catalogue vocabulary', () => {
     const gone = await api.http.post('/api/admin/catalogue/terms/delete').set(desk.auth).send({ kind: 'category', value: fresh });
     expect(gone.status).toBe(200);
     expect(gone.body.categories.map((c: { value: string }) => c.value)).not.toContain(fresh);
+    const long = await api.http
+      .post('/api/admin/catalogue/terms')
+      .set(desk.auth)
+      .send({ kind: 'tag', value: 'x'.repeat(51) });
+    expect(long.body.message).toBe('value is at most 50 characters for a tag');
     const bad = await api.http.post('/api/admin/catalogue/terms').set(desk.auth).send({ kind: 'size', value: 'XL' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('kind is brand, category or tag');

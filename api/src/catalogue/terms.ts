@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 import { productTag, recordChange } from './changes.js';
+import { SWATCH } from './rows.js';
 
 // The catalogue's vocabulary: brands, categories and tags (catalogue_terms), and colours (a swatch value
 // and a name). A product written with a new brand, category or tag adds it. Renaming one renames it on
@@ -17,8 +18,17 @@ export type TermKind = 'brand' | 'category' | 'tag';
 const KIND_WORD: Record<TermKind, string> = { brand: 'brand', category: 'category', tag: 'tag' };
 
 const term = z.string({ error: 'value is required' }).trim().min(1, 'value is required').max(100, 'value is at most 100 characters');
-export const TermInput = z.object({ kind: z.enum(['brand', 'category', 'tag'], { error: 'kind is brand, category or tag' }), value: term });
-export const TermRename = TermInput.extend({ to: term });
+const kind = z.enum(['brand', 'category', 'tag'], { error: 'kind is brand, category or tag' });
+/** A tag is at most 50 characters, as a product's (catalogue/rows.ts); a brand or a category 100. */
+const tagFits = (t: { kind: TermKind; value: string; to?: string }, ctx: z.RefinementCtx) => {
+  for (const field of ['value', 'to'] as const) {
+    const v = t[field];
+    if (t.kind === 'tag' && v !== undefined && v.length > 50)
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is at most 50 characters for a tag` });
+  }
+};
+export const TermInput = z.object({ kind, value: term }).superRefine(tagFits);
+export const TermRename = z.object({ kind, value: term, to: term }).superRefine(tagFits);
 
 const swatch = z
   .string({ error: 'swatch is required' })
@@ -26,7 +36,7 @@ const swatch = z
   .min(1, 'swatch is required')
   .max(40, 'swatch is at most 40 characters')
   // A CSS colour the storefront paints: a name (black, rebeccapurple) or #rgb / #rrggbb.
-  .regex(/^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,30})$/i, 'swatch is a CSS colour: a name like black, or #rrggbb');
+  .regex(SWATCH, 'swatch is a CSS colour: a name like black, or #rrggbb');
 export const ColorInput = z.object({
   swatch,
   name: z.string().trim().min(1, 'name is required').max(60, 'name is at most 60 characters').optional(),
@@ -44,7 +54,8 @@ export async function ensureTerms(db: Db, p: { brand: string; category: string; 
   await db
     .insertInto('catalogue_terms')
     .values(rows)
-    .onConflict((oc) => oc.doNothing())
+    // An update, not "do nothing": it locks the term's row, so a delete of it waits for this product.
+    .onConflict((oc) => oc.columns(['kind', 'value']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
 }
 
@@ -127,7 +138,7 @@ export function termsDesk(db: Kysely<Database>) {
           .execute();
         if (!known.some((t) => t.value === from)) throw notFound(`There is no ${KIND_WORD[kind]} “${from}”`);
         if (known.some((t) => t.value === to)) throw conflict(`The ${KIND_WORD[kind]} “${to}” is there already: choose another name`, 'to');
-        const affected = (await productsWith(trx, kind, from).forUpdate().execute()).map((r) => r.id);
+        const affected = (await productsWith(trx, kind, from).orderBy('id').forUpdate().execute()).map((r) => r.id);
         if (affected.length > 0) {
           const set =
             kind === 'brand'
@@ -158,6 +169,14 @@ export function termsDesk(db: Kysely<Database>) {
     /** Deletes a brand, a category or a tag no product names. */
     async remove(input: z.infer<typeof TermInput>, actor: Actor) {
       await db.transaction().execute(async (trx) => {
+        // The term's row first: a product written with it meanwhile waits, or makes this wait (ensureTerms).
+        await trx
+          .selectFrom('catalogue_terms')
+          .select('value')
+          .where('kind', '=', input.kind)
+          .where('value', '=', input.value)
+          .forUpdate()
+          .execute();
         const inUse = await trx
           .selectFrom(productsWith(trx, input.kind, input.value).as('p'))
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -254,11 +273,19 @@ export function termsDesk(db: Kysely<Database>) {
               .where('color_id', '=', id),
           ),
         ]);
+        // A checkout being paid names its lines' colours: its order will need the colour's row.
+        const paying = await count(
+          trx
+            .selectFrom('checkouts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', 'in', ['started', 'paid'])
+            .where(sql<boolean>`lines @> ${JSON.stringify([{ colorId: id }])}::jsonb`),
+        );
         const name = color.name ?? color.title;
         if (offered > 0)
           throw conflict(`${offered} product${offered === 1 ? ' comes' : 's come'} in ${name}: take it off them first`, 'id');
         if (carts > 0) throw conflict(`${carts} cart line${carts === 1 ? ' holds' : 's hold'} ${name}: it stays for them`, 'id');
-        if (orders > 0) throw conflict(`Orders name ${name}: it stays for them`, 'id');
+        if (orders > 0 || paying > 0) throw conflict(`Orders name ${name}: it stays for them`, 'id');
         // Products it was taken off keep a row of it for nothing now: those go with it.
         await trx.deleteFrom('product_colors').where('color_id', '=', id).execute();
         await trx.deleteFrom('colors').where('id', '=', id).execute();

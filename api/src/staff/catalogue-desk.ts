@@ -15,6 +15,7 @@ import { productTag, recordChange } from '../catalogue/changes.js';
 import { ProductFields, slugify, stockAgrees, stockOf } from '../catalogue/rows.js';
 import { ensureColors, writeVariants } from '../catalogue/write.js';
 import { ensureTerms } from '../catalogue/terms.js';
+import { selectProducts } from '../catalogue/bulk.js';
 import type { Database, Product } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
@@ -23,8 +24,6 @@ import { isUuid } from '../domain/ids.js';
 // by staff with catalogue:write. Each change is checked with the import's rules (catalogue/rows.ts, one
 // definition of a product), written with the version the editor read, audited, and announced in the
 // catalogue's change log so every gateway drops what it cached of the product at once.
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export const DeskProductQuery = z.object({
   q: z.string().trim().max(200, 'The search is at most 200 characters').optional(),
@@ -186,21 +185,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
     lowStockThreshold,
 
     async list(query: DeskProductQuery): Promise<CatalogueProductListRecord> {
-      let q = db.selectFrom('products');
-      if (query.status === 'active') q = q.where('archived_at', 'is', null);
-      if (query.status === 'archived') q = q.where('archived_at', 'is not', null);
-      if (query.category) q = q.where('category', '=', query.category);
-      if (query.brand) q = q.where('brand', '=', query.brand);
-      if (query.q) {
-        const term = query.q;
-        q = q.where((eb) =>
-          eb.or([
-            eb('title', 'ilike', `%${escapeLike(term)}%`),
-            eb('slug', '=', term.toLowerCase()),
-            ...(isUuid(term) ? [eb('id', '=', term.toLowerCase())] : []),
-          ]),
-        );
-      }
+      const q = selectProducts(db, query);
       const [rows, count] = await Promise.all([
         q
           .selectAll()

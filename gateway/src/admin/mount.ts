@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { requestIdFrom } from '@digitic/server-kit';
 import type { AxiosInstance } from 'axios';
@@ -40,7 +41,15 @@ function adminDocuments(file: string, log: (m: string) => void): TrustedDocument
  */
 export async function mountAdmin(
   app: express.Express,
-  deps: { config: GatewayConfig; http: AxiosInstance; cache: KeyValueCache<string>; log: (m: string) => void; documentsFile: string },
+  deps: {
+    config: GatewayConfig;
+    http: AxiosInstance;
+    /** The api to send a file to (one of several, in turn): its origin. */
+    apiOrigin: () => string;
+    cache: KeyValueCache<string>;
+    log: (m: string) => void;
+    documentsFile: string;
+  },
 ) {
   const { config } = deps;
   const server = await createGraphqlServer<AdminContext>({
@@ -95,31 +104,32 @@ export async function mountAdmin(
   // staff call; the body streams through unread.
   const file =
     (method: 'GET' | 'POST', upstream: string, query: readonly string[]) => async (req: express.Request, res: express.Response) => {
-      const params = Object.fromEntries(query.flatMap((k) => (typeof req.query[k] === 'string' ? [[k, req.query[k]]] : [])));
+      const params = new URLSearchParams();
+      for (const k of query) if (typeof req.query[k] === 'string') params.set(k, req.query[k]);
       const token = cookie(req, SESSION_COOKIE);
+      const headers: Record<string, string> = {
+        'X-Request-Id': res.locals.requestId as string,
+        'X-Forwarded-For': req.ip ?? 'unknown',
+        ...(token ? { Authorization: `Staff ${token}` } : {}),
+      };
+      for (const h of ['x-csrf-token', 'content-type', 'user-agent']) {
+        const v = req.get(h);
+        if (v) headers[h] = h === 'user-agent' ? v.slice(0, 300) : v;
+      }
       try {
-        const answer = await deps.http.request<ArrayBuffer>({
-          url: upstream,
+        // Its own request, streamed, without the pool's timeout or retry: a retry could not send the body again,
+        // and a large import may take longer than a page's call.
+        const answer = await fetch(`${deps.apiOrigin()}/api/${upstream}?${params.toString()}`, {
           method,
-          params,
-          responseType: 'arraybuffer',
-          validateStatus: () => true,
-          maxBodyLength: Number.POSITIVE_INFINITY,
-          ...(method === 'POST' ? { data: req } : {}),
-          headers: {
-            'X-Request-Id': res.locals.requestId as string,
-            'X-Forwarded-For': req.ip ?? 'unknown',
-            ...(token ? { Authorization: `Staff ${token}` } : {}),
-            ...(req.get('x-csrf-token') ? { 'X-CSRF-Token': req.get('x-csrf-token') as string } : {}),
-            ...(req.get('content-type') ? { 'Content-Type': req.get('content-type') as string } : {}),
-          },
+          headers,
+          ...(method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
         });
         res.status(answer.status).set('Cache-Control', 'no-store');
         for (const h of ['content-type', 'content-disposition']) {
-          const v = answer.headers[h] as string | undefined;
+          const v = answer.headers.get(h);
           if (v) res.set(h, v);
         }
-        res.send(Buffer.from(answer.data));
+        res.send(Buffer.from(await answer.arrayBuffer()));
       } catch {
         res.status(502).json({ message: 'The shop api is unreachable right now', code: 'UPSTREAM_UNAVAILABLE' });
       }

@@ -5,6 +5,9 @@ interface Color {
   title: string;
 }
 
+/** A CSS colour and nothing else: a name, or #rgb / #rrggbb (the api refuses any other; this holds if one slipped in). */
+const SWATCH = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,30})$/i;
+
 export function ColorSwatch({ color, size = 22 }: { color: Color; size?: number }) {
   return (
     <span
@@ -12,7 +15,7 @@ export function ColorSwatch({ color, size = 22 }: { color: Color; size?: number 
       title={color.title}
       aria-label={`Colour ${color.title}`}
       role="img"
-      style={{ background: color.title, width: size, height: size }}
+      style={{ ...(SWATCH.test(color.title) ? { background: color.title } : {}), width: size, height: size }}
     />
   );
 }

@@ -65,7 +65,15 @@ function ImportForm({ onChanged }: { onChanged: () => void }) {
       <h3>Import a CSV</h3>
       <label>
         The file (CSV, at most 10 MB)
-        <input type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => {
+            // A new file is checked again before it can be imported.
+            setFile(e.target.files?.[0] ?? null);
+            setReport(null);
+          }}
+        />
       </label>
       <button type="button" disabled={!file || busy} onClick={() => void send(true)}>
         Check what it would change
@@ -120,6 +128,9 @@ function BulkEditForm({ filter, onChanged }: { filter: CatalogueFilter; onChange
   const [result, setResult] = useState<{ ok: boolean; text: string; sample?: { title: string; price: number; newPrice: number }[] } | null>(
     null,
   );
+  // The change the last preview showed: "Change them" makes that one, after it was seen.
+  const [previewed, setPreviewed] = useState<string | null>(null);
+  const asked = JSON.stringify([filter, percent.trim(), addStock.trim()]);
   const input = (dryRun: boolean) => ({
     filter,
     ...(percent.trim() ? { pricePercent: Number(percent) } : {}),
@@ -137,7 +148,11 @@ function BulkEditForm({ filter, onChanged }: { filter: CatalogueFilter; onChange
           text: r.dryRun ? `This would change ${r.products} products.` : `Changed ${r.products} products.`,
           sample: r.sample,
         });
-        if (!r.dryRun) onChanged();
+        if (r.dryRun) setPreviewed(asked);
+        else {
+          setPreviewed(null);
+          onChanged();
+        }
       },
       (err: unknown) => setResult({ ok: false, text: problem(err) ?? 'Nothing was changed' }),
     );
@@ -156,7 +171,7 @@ function BulkEditForm({ filter, onChanged }: { filter: CatalogueFilter; onChange
       <button type="button" disabled={loading} onClick={() => run(true)}>
         Preview
       </button>{' '}
-      <button type="button" disabled={loading} onClick={() => run(false)}>
+      <button type="button" disabled={loading || previewed !== asked} onClick={() => run(false)}>
         Change them
       </button>
       {result && (

@@ -22,9 +22,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     on conflict do nothing
   `.execute(db);
   await sql`alter table colors add column name text check (length(name) between 1 and 60)`.execute(db);
+  // What the storefront paints is a CSS colour and nothing else (a colour could carry CSS into a style).
+  // Not valid for rows already there: a shop whose old import made an odd one keeps it until it is changed.
+  await sql`
+    alter table colors add constraint colors_title_swatch
+      check (title ~* '^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,30})$') not valid
+  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table colors drop constraint colors_title_swatch`.execute(db);
   await sql`alter table colors drop column name`.execute(db);
   await sql`drop table catalogue_terms`.execute(db);
 }
