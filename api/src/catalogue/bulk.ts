@@ -101,6 +101,21 @@ const selected = selectProducts;
 /** The most rows one file imports from the desk: a larger catalogue goes in several files (or npm run catalogue:import). */
 export const IMPORT_ROWS = 5000;
 
+/** The colours each product is offered in, in order, with their stock: one query for many products. */
+async function offeredColours(db: Kysely<Database>, ids: string[]) {
+  const rows = ids.length
+    ? await db
+        .selectFrom('product_colors as pc')
+        .innerJoin('colors as c', 'c.id', 'pc.color_id')
+        .select(['pc.product_id', 'c.title', 'pc.quantity'])
+        .where('pc.product_id', 'in', ids)
+        .where('pc.offered', '=', true)
+        .orderBy('pc.position')
+        .execute()
+    : [];
+  return byProduct(rows);
+}
+
 /** Rows of many products grouped by product id, in one pass. */
 function byProduct<T extends { product_id: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -133,18 +148,8 @@ export function bulkDesk(db: Kysely<Database>) {
     const slugs = rows.products.map((p) => p.slug);
     const existing = slugs.length ? await db.selectFrom('products').selectAll().where('slug', 'in', slugs).execute() : [];
     const ids = existing.map((p) => p.id);
-    const variants = ids.length
-      ? await db
-          .selectFrom('product_colors as pc')
-          .innerJoin('colors as c', 'c.id', 'pc.color_id')
-          .select(['pc.product_id', 'c.title', 'pc.quantity'])
-          .where('pc.product_id', 'in', ids)
-          .where('pc.offered', '=', true)
-          .orderBy('pc.position')
-          .execute()
-      : [];
     const bySlug = new Map(existing.map((p) => [p.slug, p]));
-    const coloursOf = byProduct(variants);
+    const coloursOf = await offeredColours(db, ids);
     const out: ImportReport['changes'] = [];
     for (const row of rows.products) {
       const now = bySlug.get(row.slug);
@@ -190,18 +195,8 @@ export function bulkDesk(db: Kysely<Database>) {
     async exportCsv(selection: Selection, actor: Actor): Promise<string> {
       const products = await selected(db, selection).selectAll().orderBy('created_at').orderBy('id').execute();
       const ids = products.map((p) => p.id);
-      const variants = ids.length
-        ? await db
-            .selectFrom('product_colors as pc')
-            .innerJoin('colors as c', 'c.id', 'pc.color_id')
-            .select(['pc.product_id', 'c.title', 'pc.quantity'])
-            .where('pc.product_id', 'in', ids)
-            .where('pc.offered', '=', true)
-            .orderBy('pc.position')
-            .execute()
-        : [];
       const lines = [EXPORT_COLUMNS.join(',')];
-      const coloursOf = byProduct(variants);
+      const coloursOf = await offeredColours(db, ids);
       for (const p of products) {
         const colours = coloursOf.get(p.id) ?? [];
         const cells = [

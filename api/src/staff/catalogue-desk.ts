@@ -181,6 +181,25 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
     }
   }
 
+  /** Archives a product (out of the store) or restores it: versioned, audited, announced. */
+  async function setArchived(id: string, read_: number, archived: boolean, actor: Actor): Promise<DeskProduct> {
+    await db.transaction().execute(async (trx) => {
+      const p = await read(trx, id, true);
+      if (Boolean(p.archived_at) === archived) {
+        throw conflict(archived ? 'This product is archived already' : 'This product is in the store already', 'status');
+      }
+      await bump(trx, id, read_, { archived_at: archived ? new Date() : null });
+      await recordAudit(trx, actor, {
+        action: archived ? 'product.archived' : 'product.restored',
+        subject: { kind: 'product', id },
+        before: { archived: !archived },
+        after: { archived },
+      });
+      await recordChange(trx, [productTag(id), 'products']);
+    });
+    return detail(db, id);
+  }
+
   return {
     lowStockThreshold,
 
@@ -293,37 +312,8 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
     },
 
     /** Withdraws a product from the store: its page answers 404, lists and the sitemap drop it; orders and carts keep it. */
-    async archive(id: string, read_: number, actor: Actor): Promise<DeskProduct> {
-      await db.transaction().execute(async (trx) => {
-        const p = await read(trx, id, true);
-        if (p.archived_at) throw conflict('This product is archived already', 'status');
-        await bump(trx, id, read_, { archived_at: new Date() });
-        await recordAudit(trx, actor, {
-          action: 'product.archived',
-          subject: { kind: 'product', id },
-          before: { archived: false },
-          after: { archived: true },
-        });
-        await recordChange(trx, [productTag(id), 'products']);
-      });
-      return detail(db, id);
-    },
-
-    async restore(id: string, read_: number, actor: Actor): Promise<DeskProduct> {
-      await db.transaction().execute(async (trx) => {
-        const p = await read(trx, id, true);
-        if (!p.archived_at) throw conflict('This product is in the store already', 'status');
-        await bump(trx, id, read_, { archived_at: null });
-        await recordAudit(trx, actor, {
-          action: 'product.restored',
-          subject: { kind: 'product', id },
-          before: { archived: true },
-          after: { archived: false },
-        });
-        await recordChange(trx, [productTag(id), 'products']);
-      });
-      return detail(db, id);
-    },
+    archive: (id: string, read_: number, actor: Actor) => setArchived(id, read_, true, actor),
+    restore: (id: string, read_: number, actor: Actor) => setArchived(id, read_, false, actor),
 
     /**
      * Sets colours' stock to what was counted. Each change names the stock the editor read: if an order
