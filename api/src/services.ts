@@ -17,6 +17,7 @@ import { ordersDesk } from './staff/orders-desk.js';
 import { catalogueDesk } from './staff/catalogue-desk.js';
 import { termsDesk } from './catalogue/terms.js';
 import { bulkDesk } from './catalogue/bulk.js';
+import { couponsDesk } from './coupons/coupons.js';
 import { customersDesk } from './staff/customers-desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
@@ -70,6 +71,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       if (o === 'refunded') metrics.refund('automatic');
     },
     startWaitMs: inputs.startWaitMs,
+    couponHoldSeconds: config.reconcile.expireAfterSeconds || undefined,
   });
   const notices = noticesService({
     db,
@@ -102,6 +104,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     catalogueDesk: catalogueDesk({ db, lowStockThreshold: config.lowStockThreshold }),
     terms: termsDesk(db),
     bulk: bulkDesk(db),
+    coupons: couponsDesk(db),
     notices,
     orderRefunds,
     cancels,

@@ -136,6 +136,8 @@ export interface OrderRecord {
   _id: string;
   totalPrice: number;
   totalPriceAfterDiscount: number;
+  /** The coupon used, and what it took off (rupees), when one was. */
+  coupon: { code: string; discount: number } | null;
   orderStatus: string;
   orderItems: OrderItemRecord[];
   paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
@@ -195,6 +197,10 @@ export interface CheckoutRecord {
   subtotal: number;
   shipping: number;
   total: number;
+  couponCode: string | null;
+  /** What the coupon takes off, rupees: the amount is total - discount, in paise. */
+  discount: number;
+  totalAfterDiscount: number;
   orderId: string | null;
   reason: string | null;
 }
@@ -275,6 +281,8 @@ export interface CreateOrderBody {
 
 export interface StartCheckoutBody {
   shippingInfo: AddressRecord;
+  /** A coupon to price the checkout with (the api checks and prices it). */
+  couponCode?: string | null;
 }
 
 export interface EnquiryBody {
@@ -382,4 +390,61 @@ export interface BulkEditRecord {
   dryRun: boolean;
   products: number;
   sample: { id: string; title: string; price: number; newPrice: number }[];
+}
+
+// Coupons: the desk's (/api/admin/coupons) and the shopper's quote (GET /api/user/order/quote).
+
+/** A coupon as the desk shows it. Amounts are rupees; `value` is a percentage or rupees by `kind`. */
+export interface CouponRecord {
+  _id: string;
+  code: string;
+  description: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  startsAt: string | null;
+  expiresAt: string | null;
+  /** The smallest subtotal (before shipping) it applies to. */
+  minOrder: number;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  active: boolean;
+  version: number;
+  /** Uses spent by orders, and held by checkouts being paid (both count against the limits). */
+  used: number;
+  held: number;
+  /** What the orders that used it were given off, rupees. */
+  discountGiven: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CouponListRecord {
+  coupons: CouponRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A coupon's fields as the desk api takes them (dates as ISO 8601 with an offset; null limits for none). */
+export interface CouponBody {
+  code: string;
+  description?: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  startsAt?: string | null;
+  expiresAt?: string | null;
+  minOrder?: number;
+  usageLimit?: number | null;
+  perCustomerLimit?: number | null;
+  active?: boolean;
+}
+
+/** The caller's cart priced, with the coupon given (rupees). */
+export interface QuoteRecord {
+  subtotal: number;
+  shipping: number;
+  total: number;
+  couponCode: string | null;
+  discount: number;
+  totalAfterDiscount: number;
 }

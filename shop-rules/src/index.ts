@@ -5,6 +5,7 @@
  */
 
 export * from './attempts.js';
+export * from './coupons.js';
 export * from './money.js';
 export * from './order-lifecycle.js';
 export * from './quantity.js';

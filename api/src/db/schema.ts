@@ -35,6 +35,40 @@ export interface CatalogueTermsTable {
   created_at: CreatedAt;
 }
 
+/** A coupon (coupons/coupons.ts): a percentage or a fixed amount off the subtotal, within its dates and limits. */
+export interface CouponsTable {
+  id: Generated<string>;
+  code: string;
+  description: ColumnType<string, string | undefined, string>;
+  kind: 'percent' | 'fixed';
+  value: number;
+  starts_at: Stamp;
+  expires_at: Stamp;
+  min_order: ColumnType<number, number | undefined, number>;
+  usage_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  per_customer_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type RedemptionState = 'held' | 'used' | 'released';
+
+/** One use of a coupon by one checkout: held while it is paid, used by its order, released when it made none. */
+export interface CouponRedemptionsTable {
+  id: Generated<string>;
+  coupon_id: string;
+  customer_id: string;
+  checkout_id: string;
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  discount: number;
+  state: ColumnType<RedemptionState, RedemptionState | undefined, RedemptionState>;
+  held_until: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface ProductImage {
   url: string;
 }
@@ -124,6 +158,9 @@ export interface OrdersTable {
   razorpay_payment_id: string;
   total_price: number;
   total_price_after_discount: number;
+  /** The coupon used, and what it took off (rupees): total_price - discount = total_price_after_discount, what was paid. */
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount: ColumnType<number, number | undefined, number>;
   order_status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   /** Moved by every status change (orders/order-state.ts): an update names the version it read. */
   version: Generated<number>;
@@ -152,6 +189,8 @@ export interface OrderItemsTable {
   quantity: number;
   price: number;
   position: number;
+  /** The line's share of the order's discount, paise (shop-rules' shareDiscount). */
+  discount_paise: ColumnType<number, number | undefined, number>;
 }
 
 export interface BlogsTable {
@@ -246,6 +285,9 @@ export interface CheckoutsTable {
   subtotal: number;
   shipping: number;
   total: number;
+  /** The coupon the shopper gave, and what it takes off the subtotal (rupees): the payment is total - discount. */
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount: ColumnType<number, number | undefined, number>;
   razorpay_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
   order_id: ColumnType<string | null, string | null | undefined, string | null>;
   failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
@@ -472,6 +514,8 @@ export interface Database {
   product_colors: ProductColorsTable;
   catalogue_changes: CatalogueChangesTable;
   catalogue_terms: CatalogueTermsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
   ratings: RatingsTable;
   cart_lines: CartLinesTable;
   wishlist: WishlistTable;
@@ -490,3 +534,4 @@ export type NewProduct = Insertable<ProductsTable>;
 export type Blog = Selectable<BlogsTable>;
 export type Order = Selectable<OrdersTable>;
 export type Checkout = Selectable<CheckoutsTable>;
+export type Coupon = Selectable<CouponsTable>;

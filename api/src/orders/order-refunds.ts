@@ -1,5 +1,5 @@
 import { isUuid } from '../domain/ids.js';
-import { toPaise } from '@digitic/shop-rules';
+import { discountOfUnits, toPaise } from '@digitic/shop-rules';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type Actor, RECONCILIATION, SYSTEM, WEBHOOK } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
@@ -100,6 +100,8 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
     throw versionConflict('This order was changed by someone else since you opened it (a refund, a move). Reload it, then try again.');
   }
   const { left, refunded, units } = await ledger(trx, order);
+  // Units refunded so far, before open returns are counted in: a line's discount is given back by them.
+  const refundedUnits = new Map(units);
   // Units an open return is bringing back are that return's to refund, not a line refund's.
   if (!request.returnId) {
     for (const r of await openReturns(trx, orderId)) for (const l of r.lines) units.set(l.itemId, (units.get(l.itemId) ?? 0) + l.quantity);
@@ -108,7 +110,7 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
 
   const items = await trx
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'color_id', 'quantity', 'price'])
+    .select(['id', 'product_id', 'color_id', 'quantity', 'price', 'discount_paise'])
     .where('order_id', '=', orderId)
     .execute();
   const lines = request.lines ?? [];
@@ -131,7 +133,9 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
           'lines',
         );
       }
-      amount += toPaise(item.price) * l.quantity;
+      // What was paid for these units: their price less their part of the order's coupon discount.
+      amount +=
+        toPaise(item.price) * l.quantity - discountOfUnits(item.discount_paise, item.quantity, refundedUnits.get(item.id) ?? 0, l.quantity);
     }
     if (amount > left) throw conflict(`These lines come to ${money(amount)}, more than the ${money(left)} left to refund`, 'lines');
   }

@@ -42,6 +42,7 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
     user: o.customer_id,
     totalPrice: o.total_price,
     totalPriceAfterDiscount: o.total_price_after_discount,
+    coupon: o.coupon_code ? { code: o.coupon_code, discount: o.discount } : null,
     orderStatus: o.order_status,
     orderItems: items
       .filter((i) => i.order_id === o.id)

@@ -1,10 +1,12 @@
+import { shareDiscount, toPaise } from '@digitic/shop-rules';
 import type { Transaction } from 'kysely';
 import type { Checkout, Database } from '../db/schema.js';
 
 /**
  * Writes the order a paid checkout describes, with its lines in the checkout's order, inside the
  * caller's transaction (which also takes the stock and moves the checkout to `ordered`). The order
- * starts `Ordered` (orders/order-state.ts moves it on). Answers the new order's id.
+ * starts `Ordered` (orders/order-state.ts moves it on); it costs what the checkout asked, its coupon's
+ * discount taken off. Answers the new order's id.
  */
 export async function writeOrder(trx: Transaction<Database>, checkout: Checkout, paymentId: string): Promise<string> {
   const order = await trx
@@ -15,11 +17,15 @@ export async function writeOrder(trx: Transaction<Database>, checkout: Checkout,
       razorpay_order_id: checkout.razorpay_order_id,
       razorpay_payment_id: paymentId,
       total_price: checkout.total,
-      total_price_after_discount: checkout.total,
+      total_price_after_discount: checkout.total - checkout.discount,
+      coupon_code: checkout.coupon_code,
+      discount: checkout.discount,
       paid_at: new Date(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Each line carries its share of the discount, so a refund of some lines gives back what was paid for them.
+  const shares = shareDiscount(checkout.lines, toPaise(checkout.discount));
   await trx
     .insertInto('order_items')
     .values(
@@ -30,6 +36,7 @@ export async function writeOrder(trx: Transaction<Database>, checkout: Checkout,
         quantity: l.quantity,
         price: l.price,
         position,
+        discount_paise: shares[position] ?? 0,
       })),
     )
     .execute();

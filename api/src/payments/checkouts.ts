@@ -9,6 +9,7 @@ import { removeOrderedLines } from '../cart/service.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { writeOrder } from '../orders/write-order.js';
 import { shortageMessage, shortOfStock, takeStock } from '../products/stock.js';
+import { holdCoupon, priceCoupon, releaseCoupon, spendCoupon } from '../coupons/coupons.js';
 import { moveCheckout } from './checkout-state.js';
 import { markRefunded, settleUnsettled } from './refunds.js';
 import { awaitLease, dropLease } from '../db/lease.js';
@@ -36,6 +37,8 @@ export interface CheckoutsDeps {
   outcome?: (o: CheckoutOutcome, source?: CompletionSource) => void;
   /** How long a start waits for another start of the same customer's to finish (START_WAIT_MS). */
   startWaitMs?: number;
+  /** How long a checkout holds its use of a coupon while it is paid (the checkout's own expiry, CHECKOUT_EXPIRY_S). */
+  couponHoldSeconds?: number;
 }
 
 // A start holds its customer's lease across the provider call (the SDK gives up after 10 s): a waiter
@@ -47,7 +50,7 @@ const START_LEASE_SECONDS = 30;
 export class NotOrdered extends Error {
   constructor(
     message: string,
-    readonly kind: 'out_of_stock' | 'amount_mismatch' | 'already_refunded' | 'second_payment',
+    readonly kind: 'out_of_stock' | 'amount_mismatch' | 'coupon' | 'already_refunded' | 'second_payment',
     /** Why, as kept with the payment and told to the shopper in the refund notice. */
     readonly reason = message,
   ) {
@@ -63,18 +66,24 @@ const completedBy = (source: CompletionSource, customerId: string): Actor =>
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
+/** What the shopper pays for a checkout, rupees: its total less its coupon's discount. */
+export const amountDue = (c: Pick<Checkout, 'total' | 'discount'>) => c.total - c.discount;
+
 /** The checkout as the api answers it (amounts in rupees, the provider amount in paise). */
 export function checkoutJson(c: Checkout, keyId: string) {
   return {
     _id: c.id,
     status: c.status,
     razorpayOrderId: c.razorpay_order_id,
-    amount: toPaise(c.total),
+    amount: toPaise(amountDue(c)),
     currency: 'INR',
     keyId,
     subtotal: c.subtotal,
     shipping: c.shipping,
     total: c.total,
+    couponCode: c.coupon_code,
+    discount: c.discount,
+    totalAfterDiscount: amountDue(c),
     lines: c.lines,
     shippingInfo: c.shipping_info,
     orderId: c.order_id,
@@ -136,7 +145,17 @@ export function checkoutsService(deps: CheckoutsDeps) {
         const row = await db
           .selectFrom('checkouts as k')
           .innerJoin('customers as c', 'c.id', 'k.customer_id')
-          .select(['c.email', 'c.firstname', 'k.lines', 'k.subtotal', 'k.shipping', 'k.total', 'k.shipping_info'])
+          .select([
+            'c.email',
+            'c.firstname',
+            'k.lines',
+            'k.subtotal',
+            'k.shipping',
+            'k.total',
+            'k.coupon_code',
+            'k.discount',
+            'k.shipping_info',
+          ])
           .where('k.order_id', '=', orderId)
           .executeTakeFirst();
         if (!row) return null; // an order made before checkout records: nothing to write from
@@ -147,7 +166,8 @@ export function checkoutsService(deps: CheckoutsDeps) {
           lines: row.lines,
           subtotal: row.subtotal,
           shipping: row.shipping,
-          total: row.total,
+          coupon: row.coupon_code ? { code: row.coupon_code, discount: row.discount } : null,
+          total: amountDue(row),
           address: row.shipping_info,
           ordersUrl: `${deps.webUrl}/my-orders`,
           shopName,
@@ -197,7 +217,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         razorpay_order_id: checkout.razorpay_order_id,
         customer_id: checkout.customer_id,
         amount_paid: payment.amount,
-        cart_total: toPaise(checkout.total),
+        cart_total: toPaise(amountDue(checkout)),
         reason,
       })
       .onConflict((oc) => oc.column('razorpay_payment_id').doNothing())
@@ -258,10 +278,10 @@ export function checkoutsService(deps: CheckoutsDeps) {
         }
         const paid = await moveCheckout(trx, { id: k.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
         if (!paid) throw new Error(`checkout ${k.razorpay_order_id} could not be marked paid from ${k.status}`);
-        if (payment.amount !== toPaise(k.total) || payment.currency !== 'INR') {
+        if (payment.amount !== toPaise(amountDue(k)) || payment.currency !== 'INR') {
           throw new Refuse(
             new NotOrdered(
-              `The amount paid does not match your cart total of Rs. ${k.total}`,
+              `The amount paid does not match your cart total of Rs. ${amountDue(k)}`,
               'amount_mismatch',
               'amount paid does not match the cart total',
             ),
@@ -278,6 +298,16 @@ export function checkoutsService(deps: CheckoutsDeps) {
             ),
           );
         }
+        const couponRefused = await spendCoupon(trx, k, orderId);
+        if (couponRefused) {
+          throw new Refuse(
+            new NotOrdered(
+              `Sorry, your order could not be made: ${couponRefused}. Your payment will be refunded.`,
+              'coupon',
+              `coupon: ${couponRefused}`,
+            ),
+          );
+        }
         await removeOrderedLines(trx, k.customer_id, k.lines);
         await moveCheckout(trx, { id: k.id }, 'ordered', { order_id: orderId, failure_reason: null }, actor);
         await addOrderEvent(trx, orderId, 'placed', actor, {
@@ -287,7 +317,13 @@ export function checkoutsService(deps: CheckoutsDeps) {
         await recordAudit(trx, actor, {
           action: 'order.placed',
           subject: { kind: 'order', id: orderId },
-          after: { status: 'Ordered', total: k.total, paymentId: payment.id },
+          after: {
+            status: 'Ordered',
+            total: k.total,
+            ...(k.coupon_code ? { couponCode: k.coupon_code, discount: k.discount } : {}),
+            paid: amountDue(k),
+            paymentId: payment.id,
+          },
         });
         return { orderId, created: true };
       });
@@ -300,9 +336,11 @@ export function checkoutsService(deps: CheckoutsDeps) {
     } catch (err) {
       if (err instanceof Refuse) {
         const { refusal } = err;
-        if (refusal.kind === 'out_of_stock' || refusal.kind === 'amount_mismatch' || refusal.kind === 'second_payment') {
+        if (refusal.kind !== 'already_refunded') {
           // The transaction rolled back: record the payment against the checkout, then refund it.
           await moveCheckout(db, { id: checkout.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
+          // No order from this checkout: its use of a coupon goes back (a second payment's checkout made its order and keeps it).
+          if (refusal.kind !== 'second_payment') await releaseCoupon(db, checkout.id);
           // A webhook answers at once; its refund goes on behind it (reconciliation retries one that fails).
           const refunding = refundPayment(checkout, payment, refusal.reason, refusal.message);
           if (source === 'webhook') void refunding.catch((e: unknown) => log(`payment ${payment.id}: refund failed`, e));
@@ -320,7 +358,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
   }
 
   /** What `start` does once it holds the customer's lease: reuse the open checkout, or make one. */
-  async function openCheckout(customerId: string, shippingInfo: ShippingInfo) {
+  async function openCheckout(customerId: string, shippingInfo: ShippingInfo, couponCode: string | null) {
     const cart = await cartLines(db, customerId);
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
     const withdrawn = await db
@@ -349,6 +387,8 @@ export function checkoutsService(deps: CheckoutsDeps) {
     const lines = snapshot(cart);
     const subtotal = subtotalOf(lines);
     const total = orderTotal(lines);
+    // Priced here first, so a coupon that cannot apply is refused before anything is written.
+    const priced = couponCode ? await priceCoupon(db, customerId, couponCode, subtotal) : null;
 
     const open = await db
       .selectFrom('checkouts')
@@ -365,7 +405,13 @@ export function checkoutsService(deps: CheckoutsDeps) {
       );
     }
     const same = open.find(
-      (c) => c.status === 'started' && c.total === total && sameJson(c.lines, lines) && sameJson(c.shipping_info, shippingInfo),
+      (c) =>
+        c.status === 'started' &&
+        c.total === total &&
+        c.coupon_code === (priced?.code ?? null) &&
+        c.discount === (priced?.discount ?? 0) &&
+        sameJson(c.lines, lines) &&
+        sameJson(c.shipping_info, shippingInfo),
     );
     if (same) {
       count('reused');
@@ -373,28 +419,47 @@ export function checkoutsService(deps: CheckoutsDeps) {
     }
 
     const id = randomUUID();
-    const providerOrder = await payments.createOrder(toPaise(total), id, { customer: customerId, checkout: id });
-    const checkout = await db
-      .insertInto('checkouts')
-      .values({
-        id,
-        customer_id: customerId,
-        razorpay_order_id: providerOrder.id,
-        lines: JSON.stringify(lines),
-        shipping_info: JSON.stringify(shippingInfo),
-        subtotal,
-        shipping: SHIPPING_FEE,
-        total,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The coupon's use is held (under its lock, limits counted again) before the provider is asked for
+    // the discounted amount; a start that fails after that gives the use back.
+    const held = priced
+      ? await holdCoupon(db, { customerId, checkoutId: id, code: priced.code, subtotal, holdSeconds: deps.couponHoldSeconds ?? 1800 })
+      : null;
+    const discount = held?.discount ?? 0;
+    let checkout: Checkout;
+    try {
+      const providerOrder = await payments.createOrder(toPaise(total - discount), id, { customer: customerId, checkout: id });
+      checkout = await db
+        .insertInto('checkouts')
+        .values({
+          id,
+          customer_id: customerId,
+          razorpay_order_id: providerOrder.id,
+          lines: JSON.stringify(lines),
+          shipping_info: JSON.stringify(shippingInfo),
+          subtotal,
+          shipping: SHIPPING_FEE,
+          total,
+          coupon_code: held?.code ?? null,
+          discount,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (err) {
+      if (held) await releaseCoupon(db, id).catch((e: unknown) => log(`checkout ${id}: its coupon hold could not be released`, e));
+      throw err;
+    }
     await recordAudit(db, shopper(customerId), {
       action: 'checkout.started',
       subject: { kind: 'checkout', id },
-      after: { status: 'started', total, providerOrderId: providerOrder.id },
+      after: {
+        status: 'started',
+        total,
+        ...(held ? { couponCode: held.code, discount } : {}),
+        providerOrderId: checkout.razorpay_order_id,
+      },
     });
     count('started');
-    log(`checkout ${providerOrder.id} started for Rs. ${total}`);
+    log(`checkout ${checkout.razorpay_order_id} started for Rs. ${total - discount}`);
     return checkoutJson(checkout, deps.keyId);
   }
 
@@ -409,7 +474,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
      * shopper can pay. The same cart to the same address again reuses the open checkout, so a second
      * Pay is refused by the provider as already paid rather than charged twice.
      */
-    async start(customerId: string, shippingInfo: ShippingInfo) {
+    async start(customerId: string, shippingInfo: ShippingInfo, couponCode: string | null = null) {
       // The look-up and the provider order it may lead to are one step per customer, across every api
       // on the database: a start that came in meanwhile (a double click, a retry, another tab) waits,
       // then finds the checkout this one recorded instead of making a second provider order.
@@ -419,7 +484,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
         throw conflict('Your checkout is still being started in another window or tab. Please wait a moment and try again.', 'cart');
       }
       try {
-        return await openCheckout(customerId, shippingInfo);
+        return await openCheckout(customerId, shippingInfo, couponCode);
       } finally {
         // Not given back (the database is down), it frees itself when it expires.
         await dropLease(db, name, holder).catch((err: unknown) => log(`${name}: the lease could not be released`, err));
@@ -490,6 +555,24 @@ export function checkoutsService(deps: CheckoutsDeps) {
         await sendRefundNotice(refund.payment_id);
       }
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** The caller's cart priced as a checkout would price it now, with the coupon given (refused with its reason). */
+    async quote(customerId: string, couponCode: string | null) {
+      const cart = await cartLines(db, customerId);
+      if (couponCode && cart.length === 0) throw badRequest('Your cart is empty', 'cart');
+      const subtotal = subtotalOf(cart);
+      const total = cart.length === 0 ? 0 : orderTotal(cart);
+      const priced = couponCode ? await priceCoupon(db, customerId, couponCode, subtotal) : null;
+      const discount = priced?.discount ?? 0;
+      return {
+        subtotal,
+        shipping: cart.length === 0 ? 0 : SHIPPING_FEE,
+        total,
+        couponCode: priced?.code ?? null,
+        discount,
+        totalAfterDiscount: total - discount,
+      };
     },
 
     /** The caller's checkout by its provider order id (null for anyone else's). */

@@ -20,13 +20,16 @@ export interface ConfirmationInput {
   lines: CheckoutLine[];
   subtotal: number;
   shipping: number;
+  /** The coupon used and what it took off (rupees), when one was. */
+  coupon?: { code: string; discount: number } | null;
+  /** What was paid, rupees. */
   total: number;
   address: ShippingInfo;
   ordersUrl: string;
   shopName: string;
 }
 
-/** The order confirmation: number, every line (colour, quantity, price), shipping, total, address; text and HTML. */
+/** The order confirmation: number, every line (colour, quantity, price), shipping, the coupon, what was paid, address; text and HTML. */
 export function orderConfirmation(o: ConfirmationInput): MailMessage {
   const number = orderNumber(o.orderId);
   const text = [
@@ -38,6 +41,7 @@ export function orderConfirmation(o: ConfirmationInput): MailMessage {
     '',
     `Subtotal: ${rupees(o.subtotal)}`,
     `Shipping: ${rupees(o.shipping)}`,
+    ...(o.coupon ? [`Coupon ${o.coupon.code}: -${rupees(o.coupon.discount)}`] : []),
     `Total paid: ${rupees(o.total)}`,
     '',
     'Shipping to:',
@@ -62,6 +66,11 @@ export function orderConfirmation(o: ConfirmationInput): MailMessage {
     `<tbody>${rows}</tbody>`,
     `<tfoot><tr><td colspan="4" align="right">Subtotal</td><td align="right">${rupees(o.subtotal)}</td></tr>`,
     `<tr><td colspan="4" align="right">Shipping</td><td align="right">${rupees(o.shipping)}</td></tr>`,
+    ...(o.coupon
+      ? [
+          `<tr><td colspan="4" align="right">Coupon ${escapeHtml(o.coupon.code)}</td><td align="right">-${rupees(o.coupon.discount)}</td></tr>`,
+        ]
+      : []),
     `<tr><td colspan="4" align="right"><strong>Total paid</strong></td><td align="right"><strong>${rupees(o.total)}</strong></td></tr></tfoot>`,
     '</table>',
     `<p>Shipping to:<br>${addressLines(o.address).map(escapeHtml).join('<br>')}</p>`,

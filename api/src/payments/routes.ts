@@ -7,8 +7,17 @@ import { type Accepts, parseInput } from '../http/validate.js';
 import { ShippingInfo } from '../orders/schemas.js';
 import { z } from 'zod';
 
+const CouponCode = z
+  .string({ error: 'couponCode is the code as given' })
+  .trim()
+  .max(64, 'couponCode is at most 64 characters')
+  .nullable()
+  .optional()
+  .transform((v) => v || null);
+
 const StartInput = z.object({
   shippingInfo: ShippingInfo,
+  couponCode: CouponCode,
   // The spec's client sends the amount it expects; the server prices the cart itself and ignores it.
   amount: z.unknown().optional(),
 });
@@ -20,13 +29,18 @@ export type ContractBodies = [Accepts<typeof StartInput, StartCheckoutBody>];
 export function checkoutRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post('/user/order/checkout', deps.auth, async (req, res) => {
-    const { shippingInfo } = parseInput(StartInput, req.body);
-    const checkout = await deps.checkouts.start(currentCustomer(res).id, shippingInfo);
+    const { shippingInfo, couponCode } = parseInput(StartInput, req.body);
+    const checkout = await deps.checkouts.start(currentCustomer(res).id, shippingInfo, couponCode);
     res.status(201).json({
       // What the spec's client reads: the provider order (id, amount, currency).
       order: { id: checkout.razorpayOrderId, amount: checkout.amount, currency: checkout.currency },
       checkout,
     });
+  });
+  // The cart priced as a checkout would be, with a coupon: what the order summary shows before paying.
+  router.get('/user/order/quote', deps.auth, async (req, res) => {
+    const { couponCode } = parseInput(z.object({ couponCode: CouponCode }), req.query);
+    res.json(await deps.checkouts.quote(currentCustomer(res).id, couponCode));
   });
   router.get('/user/order/checkout/:providerOrderId', deps.auth, async (req, res) => {
     const checkout = await deps.checkouts.mine(currentCustomer(res).id, String(req.params.providerOrderId));

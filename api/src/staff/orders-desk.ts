@@ -172,7 +172,12 @@ export function ordersDesk(deps: OrdersDeskDeps) {
           price: l.price,
           refundedQuantity: unitsRefunded(l.id),
         })),
-        totals: { total: order.total_price, totalAfterDiscount: order.total_price_after_discount },
+        totals: {
+          total: order.total_price,
+          totalAfterDiscount: order.total_price_after_discount,
+          couponCode: order.coupon_code,
+          discount: order.discount,
+        },
         address: order.shipping_info,
         payment: {
           providerOrderId: order.razorpay_order_id,

@@ -66,7 +66,7 @@ export interface AdminOrderRecord {
   createdAt: string;
   customer: Customer;
   lines: { id: string; productId: string; title: string; color: string; quantity: number; price: number; refundedQuantity: number }[];
-  totals: { total: number; totalAfterDiscount: number };
+  totals: { total: number; totalAfterDiscount: number; couponCode: string | null; discount: number };
   address: AddressRecord;
   payment: {
     providerOrderId: string;
