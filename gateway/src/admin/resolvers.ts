@@ -10,8 +10,8 @@ import {
   type StaffRole as ShopStaffRole,
 } from '@digitic/shop-rules';
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import type { ProductInput, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
-import type { ProductBody } from './records.js';
+import type { CouponInput, ProductInput, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+import type { CouponBody, ProductBody } from './records.js';
 import {
   ORDER_STATUS,
   orderStatus,
@@ -59,6 +59,21 @@ function productBody(input: ProductInput): ProductBody {
     ...fields,
     ...(slug ? { slug } : {}),
     ...(stock && stock.length > 0 ? { stock: Object.fromEntries(stock.map((s) => [s.color, s.units])) } : {}),
+  };
+}
+
+function couponBody(input: CouponInput): CouponBody {
+  return {
+    code: input.code,
+    description: input.description ?? '',
+    kind: input.kind === 'PERCENT' ? 'percent' : 'fixed',
+    value: input.value,
+    startsAt: input.startsAt ?? null,
+    expiresAt: input.expiresAt ?? null,
+    minOrder: input.minOrder ?? 0,
+    usageLimit: input.usageLimit ?? null,
+    perCustomerLimit: input.perCustomerLimit ?? null,
+    active: input.active ?? true,
   };
 }
 
@@ -146,6 +161,27 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.terms();
     },
+    coupons: (_root, { search, status, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = {
+        page: page ?? 1,
+        pageSize: pageSize ?? 25,
+        status: (status ?? 'ALL').toLowerCase(),
+      };
+      if (search) params.q = search;
+      return api.coupons(params);
+    },
+    coupon: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.coupon(id).catch(nullWhenNotFound);
+    },
+  },
+  CouponList: {
+    items: (list) => list.coupons,
+  },
+  Coupon: {
+    id: (c) => c._id,
+    kind: (c) => (c.kind === 'percent' ? 'PERCENT' : 'FIXED'),
   },
   CatalogueProductList: {
     items: (list) => list.products,
@@ -157,6 +193,14 @@ export const adminResolvers: Resolvers = {
     stock: (i) => i.quantity,
   },
   Mutation: {
+    createCoupon: (_root, { input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.createCoupon(couponBody(input));
+    },
+    updateCoupon: (_root, { id, version, input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.updateCoupon(id, version, couponBody(input));
+    },
     createProduct: (_root, { input }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return api.createProduct(productBody(input));
@@ -296,6 +340,8 @@ export const adminResolvers: Resolvers = {
     status: (o) => orderStatus(o.status),
     total: (o) => o.totals.total,
     totalAfterDiscount: (o) => o.totals.totalAfterDiscount,
+    couponCode: (o) => o.totals.couponCode,
+    discount: (o) => o.totals.discount,
     nextStatuses: (o) => (isOrderStatus(o.status) ? ORDER_TRANSITIONS[o.status].map((s) => ORDER_STATUS[s]) : []),
   },
   Refund: { state: (r) => refundState(r.state) },

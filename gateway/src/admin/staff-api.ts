@@ -8,6 +8,9 @@ import type {
   CatalogueProductListRecord,
   CatalogueTermsRecord,
   CatalogueProductRecord,
+  CouponBody,
+  CouponListRecord,
+  CouponRecord,
   LowStockRecord,
   ProductBody,
   CustomerRecord,
@@ -138,6 +141,12 @@ export class StaffApi {
   lowStock = () => this.data<LowStockRecord>({ url: 'admin/catalogue/low-stock' });
   bulkEdit = (body: unknown) => this.data<BulkEditRecord>({ url: 'admin/catalogue/bulk', method: 'POST', data: body });
   terms = () => this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms' });
+
+  coupons = (params: Record<string, string | number>) => this.data<CouponListRecord>({ url: 'admin/coupons', params });
+  coupon = (id: string) => this.data<CouponRecord>({ url: `admin/coupons/${segment(id, 'Coupon')}` });
+  createCoupon = (body: CouponBody) => this.data<CouponRecord>({ url: 'admin/coupons', method: 'POST', data: body });
+  updateCoupon = (id: string, version: number, body: CouponBody) =>
+    this.data<CouponRecord>({ url: `admin/coupons/${segment(id, 'Coupon')}`, method: 'PUT', data: { ...body, version } });
   addTerm = (kind: string, value: string) =>
     this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms', method: 'POST', data: { kind, value } });
   renameTerm = (kind: string, value: string, to: string) =>

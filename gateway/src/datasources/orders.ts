@@ -1,4 +1,4 @@
-import type { CancelOrderBody, CreateOrderBody, ReturnRequestBody, StartCheckoutBody } from '@digitic/rest-contract';
+import type { CancelOrderBody, CreateOrderBody, QuoteRecord, ReturnRequestBody, StartCheckoutBody } from '@digitic/rest-contract';
 import type { AddressRecord, CheckoutRecord, OrderRecord } from './types.js';
 import { orNull, segment, type Upstream } from './upstream.js';
 
@@ -32,9 +32,15 @@ export class OrdersApi {
   }
 
   /** Starts (or reuses) the caller's checkout. */
-  async startCheckout(shippingInfo: AddressRecord): Promise<CheckoutRecord> {
-    return (await this.upstream.send<{ checkout: CheckoutRecord }, StartCheckoutBody>('POST', 'user/order/checkout', { shippingInfo }))
-      .checkout;
+  async startCheckout(shippingInfo: AddressRecord, couponCode: string | null): Promise<CheckoutRecord> {
+    return (
+      await this.upstream.send<{ checkout: CheckoutRecord }, StartCheckoutBody>('POST', 'user/order/checkout', { shippingInfo, couponCode })
+    ).checkout;
+  }
+
+  /** The caller's cart priced with a coupon (refused with the coupon's reason). */
+  quote(couponCode: string | null): Promise<QuoteRecord> {
+    return this.upstream.get<QuoteRecord>('user/order/quote', couponCode ? { couponCode } : undefined);
   }
 
   async checkout(providerOrderId: string): Promise<CheckoutRecord | null> {

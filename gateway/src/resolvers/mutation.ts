@@ -5,6 +5,7 @@ import { badInput } from '../errors.js';
 import { cartModel } from './cart.js';
 import { RETURN_REASON } from './order.js';
 import { parseAddress } from './support/address.js';
+import { couponArg } from './support/coupon.js';
 import { forCustomers } from './support/guard.js';
 import { checkoutScriptUrl } from './support/shop-info.js';
 
@@ -69,8 +70,8 @@ export const Mutation: MutationResolvers = {
   }),
 
   /** The api alone decides the amount (current prices of the caller's cart plus shipping) and records the checkout. */
-  startCheckout: forCustomers(async (_root, { address }, { api, config }) => {
-    const checkout = await api.orders.startCheckout(parseAddress(address));
+  startCheckout: forCustomers(async (_root, { address, couponCode }, { api, config }) => {
+    const checkout = await api.orders.startCheckout(parseAddress(address), couponArg(couponCode));
     return {
       providerOrderId: checkout.razorpayOrderId,
       amount: checkout.amount,
@@ -80,6 +81,9 @@ export const Mutation: MutationResolvers = {
       subtotal: checkout.subtotal,
       shipping: checkout.shipping,
       total: checkout.total,
+      coupon: checkout.couponCode ? { code: checkout.couponCode, discount: checkout.discount } : null,
+      discount: checkout.discount,
+      totalAfterDiscount: checkout.totalAfterDiscount,
     };
   }),
 

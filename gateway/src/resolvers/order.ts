@@ -36,6 +36,7 @@ export const Order: OrderResolvers = {
   status: (o) => orderStatus(o.orderStatus),
   total: (o) => o.totalPrice,
   totalAfterDiscount: (o) => o.totalPriceAfterDiscount,
+  coupon: (o) => o.coupon ?? null,
   items: (o) => o.orderItems,
   shippingAddress: (o) => o.shippingInfo,
   payment: (o) => ({ providerOrderId: o.paymentInfo.razorpayOrderId, providerPaymentId: o.paymentInfo.razorpayPaymentId }),

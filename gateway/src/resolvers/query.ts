@@ -1,6 +1,7 @@
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
 import { badInput } from '../errors.js';
 import { cartModel } from './cart.js';
+import { couponArg } from './support/coupon.js';
 import { forCustomers } from './support/guard.js';
 import { intInRange, MAX_FIRST, MAX_PAGE_SIZE, text } from './support/limits.js';
 import { shopInfo } from './support/shop-info.js';
@@ -65,7 +66,26 @@ export const Query: QueryResolvers = {
     const c = await api.orders.checkout(providerOrderId);
     if (!c) return null;
     const state = c.status.toUpperCase() as 'STARTED' | 'PAID' | 'ORDERED' | 'FAILED' | 'EXPIRED' | 'REFUNDED';
-    return { providerOrderId: c.razorpayOrderId, state, orderId: c.orderId, total: c.total, reason: c.reason };
+    return {
+      providerOrderId: c.razorpayOrderId,
+      state,
+      orderId: c.orderId,
+      total: c.total,
+      totalAfterDiscount: c.totalAfterDiscount,
+      reason: c.reason,
+    };
+  }),
+
+  checkoutQuote: forCustomers(async (_root, { couponCode }, { api }) => {
+    const q = await api.orders.quote(couponArg(couponCode));
+    return {
+      subtotal: q.subtotal,
+      shipping: q.shipping,
+      total: q.total,
+      coupon: q.couponCode ? { code: q.couponCode, discount: q.discount } : null,
+      discount: q.discount,
+      totalAfterDiscount: q.totalAfterDiscount,
+    };
   }),
 
   async searchProducts(_root, { query, first, after }, { api }) {
