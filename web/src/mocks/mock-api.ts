@@ -162,6 +162,7 @@ export function createMockApi() {
         paymentsSimulated: true,
       }),
       checkoutStatus: () => null,
+      checkoutQuote: () => fail('Coupons need the shop itself: run npm run dev for the whole shop', 'CONFLICT', 'couponCode'),
     },
     Mutation: {
       register: (_: unknown, { input }: Args) => {

@@ -16,6 +16,7 @@ import { loadScript, openWidget } from '../../lib/payment-widget';
 import { forgetAddress, forgetPendingPayment, pendingPayment, rememberPendingPayment, saveAddress, savedAddress } from '../../lib/storage';
 import { type AddressValues, AddressSchema } from './address-schema';
 import { PaymentConfirming } from './payment-confirming';
+import { type AppliedCoupon, CouponForm } from './coupon-form';
 import type { ErrorCode } from '../../__generated__/schema-enums';
 import './checkout.css';
 const toInput = (v: AddressValues): AddressInput => ({ ...v, other: v.other || null, pincode: Number(v.pincode) });
@@ -42,6 +43,7 @@ export function CheckoutPage() {
   const [startCheckout] = useStartCheckoutMutation();
   const [placeOrder] = usePlaceOrderMutation();
   const [paying, setPaying] = useState(false);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   // A payment made whose order the browser has not seen yet: no new payment until it is resolved.
   const [confirming, setConfirming] = useState<string | null>(() => pendingPayment()?.providerOrderId ?? null);
   const busy = useRef(false);
@@ -94,7 +96,7 @@ export function CheckoutPage() {
     }
     let session;
     try {
-      session = (await startCheckout({ variables: { address } })).data?.startCheckout;
+      session = (await startCheckout({ variables: { address, couponCode: coupon?.code ?? null } })).data?.startCheckout;
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MESSAGES.somethingWrongBang);
       return done();
@@ -246,11 +248,20 @@ export function CheckoutPage() {
               <dd>
                 <Price amount={cart.shipping} />
               </dd>
+              {coupon && (
+                <>
+                  <dt>Discount ({coupon.code})</dt>
+                  <dd>
+                    -<Price amount={coupon.discount} />
+                  </dd>
+                </>
+              )}
               <dt className="total">Total</dt>
               <dd className="total">
-                <Price amount={cart.total} />
+                <Price amount={coupon ? coupon.totalAfterDiscount : cart.total} />
               </dd>
             </dl>
+            {cart.lines.length > 0 && <CouponForm applied={coupon} onApplied={setCoupon} />}
           </>
         )}
       </aside>

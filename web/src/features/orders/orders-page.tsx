@@ -47,7 +47,15 @@ export function OrdersPage() {
                 <div className="order-row">
                   <span>{order.id}</span>
                   <span>{formatRupees(order.total)}</span>
-                  <span>{formatRupees(order.totalAfterDiscount)}</span>
+                  <span>
+                    {formatRupees(order.totalAfterDiscount)}
+                    {order.coupon && (
+                      <small className="order-coupon">
+                        {' '}
+                        (coupon {order.coupon.code}: -{formatRupees(order.coupon.discount)})
+                      </small>
+                    )}
+                  </span>
                   <span className="order-status">{STATUS[order.status]}</span>
                 </div>
                 <div className="order-items">
