@@ -1,7 +1,12 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AccountPage } from './features/account/account-page';
 import { AuditPage } from './features/audit/audit-page';
+import { CouponPage } from './features/coupon/coupon-page';
+import { CouponsPage } from './features/coupons/coupons-page';
 import { CustomerPage } from './features/customer/customer-page';
+import { EnquiriesPage } from './features/enquiries/enquiries-page';
+import { EnquiryPage } from './features/enquiry/enquiry-page';
+import { ReviewsPage } from './features/reviews/reviews-page';
 import { CustomersPage } from './features/customers/customers-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { PackingSlipPage } from './features/packing-slip/packing-slip-page';
@@ -34,6 +39,11 @@ export function App() {
           <Route path="/products" element={<ProductsPage />} />
           <Route path="/products/:id" element={<ProductPage />} />
           <Route path="/catalogue-terms" element={<TermsPage />} />
+          <Route path="/coupons" element={<CouponsPage />} />
+          <Route path="/coupons/:id" element={<CouponPage />} />
+          <Route path="/reviews" element={<ReviewsPage />} />
+          <Route path="/enquiries" element={<EnquiriesPage />} />
+          <Route path="/enquiries/:id" element={<EnquiryPage />} />
           <Route path="/customers" element={<CustomersPage />} />
           <Route path="/customers/:id" element={<CustomerPage />} />
           <Route path="/audit" element={<AuditPage />} />

@@ -18,6 +18,8 @@ import { catalogueDesk } from './staff/catalogue-desk.js';
 import { termsDesk } from './catalogue/terms.js';
 import { bulkDesk } from './catalogue/bulk.js';
 import { couponsDesk } from './coupons/coupons.js';
+import { reviewsDesk } from './reviews/moderation.js';
+import { enquiriesDesk } from './enquiries/inbox.js';
 import { customersDesk } from './staff/customers-desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
@@ -105,6 +107,8 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     terms: termsDesk(db),
     bulk: bulkDesk(db),
     coupons: couponsDesk(db),
+    reviewsDesk: reviewsDesk(db),
+    enquiriesDesk: enquiriesDesk({ db, mailer, shopName: config.shopName, log }),
     notices,
     orderRefunds,
     cancels,

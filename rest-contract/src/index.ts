@@ -448,3 +448,72 @@ export interface QuoteRecord {
   discount: number;
   totalAfterDiscount: number;
 }
+
+// Reviews and enquiries in the back office (/api/admin/reviews, /api/admin/enquiries).
+
+/** A review as a moderator sees it. */
+export interface ModeratedReviewRecord {
+  _id: string;
+  star: number;
+  comment: string;
+  product: { _id: string; title: string };
+  customer: { _id: string; name: string; email: string };
+  /** Set while the review is hidden: when, why and by whom. */
+  hidden: { at: string; reason: string; by: string } | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ModeratedReviewListRecord {
+  reviews: ModeratedReviewRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type EnquiryStatusName = 'Submitted' | 'Contacted' | 'In Progress' | 'Resolved';
+
+export interface EnquirySummaryRecord {
+  _id: string;
+  name: string;
+  email: string;
+  excerpt: string;
+  status: EnquiryStatusName;
+  assignee: { _id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EnquiryDeskListRecord {
+  enquiries: EnquirySummaryRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** An enquiry whole: the message, its status and assignee, and its notes and replies oldest first. */
+export interface EnquiryDeskRecord {
+  _id: string;
+  name: string;
+  email: string;
+  mobile: string;
+  comment: string;
+  status: EnquiryStatusName;
+  assignee: { _id: string; name: string } | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  events: {
+    _id: string;
+    kind: 'note' | 'reply';
+    body: string;
+    /** A reply's e-mail subject. */
+    subject: string | null;
+    by: string;
+    /** When the mailer took a reply; null for a note, or a reply it refused (sendError says why). */
+    sentAt: string | null;
+    sendError: string | null;
+    createdAt: string;
+  }[];
+}

@@ -12,7 +12,7 @@ export interface Customer {
   password: string;
 }
 
-async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
+export async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
   const res = await request.post('/graphql', {
     data: { query, variables },
     headers: token ? { Authorization: `Bearer ${token}` } : {},

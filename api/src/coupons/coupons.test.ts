@@ -77,18 +77,15 @@ async function payAndOrder(c: TestCustomer, providerOrderId: string) {
 describe('the coupons desk', () => {
   it('makes a coupon, with each field checked and named', async () => {
     const code = uniqueCode('DIWALI-');
-    const made = await api.http
-      .post('/api/admin/coupons')
-      .set(desk.auth)
-      .send({
-        code: code.toLowerCase(),
-        description: 'Festival',
-        kind: 'fixed',
-        value: 500,
-        minOrder: 2000,
-        usageLimit: 100,
-        perCustomerLimit: 1,
-      });
+    const made = await api.http.post('/api/admin/coupons').set(desk.auth).send({
+      code: code.toLowerCase(),
+      description: 'Festival',
+      kind: 'fixed',
+      value: 500,
+      minOrder: 2000,
+      usageLimit: 100,
+      perCustomerLimit: 1,
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({
       code,

@@ -118,6 +118,11 @@ export interface RatingsTable {
   customer_id: string;
   star: number;
   comment: string;
+  /** Hidden by a moderator (reviews:moderate), with why and by whom: off the storefront and out of the rating. */
+  hidden_at: Stamp;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<string | null, string | null | undefined, string | null>;
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -212,7 +217,26 @@ export interface EnquiriesTable {
   email: string;
   mobile: string;
   comment: string;
-  status: Generated<string>;
+  status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
+  /** Who on the staff answers it. */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type EnquiryStatus = 'Submitted' | 'Contacted' | 'In Progress' | 'Resolved';
+
+/** An enquiry's internal note, or a reply e-mailed to the person who wrote (sent_at once the mailer took it). */
+export interface EnquiryEventsTable {
+  id: Generated<string>;
+  enquiry_id: string;
+  kind: 'note' | 'reply';
+  body: string;
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  staff_id: string;
+  sent_at: Stamp;
+  send_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -523,6 +547,7 @@ export interface Database {
   order_items: OrderItemsTable;
   blogs: BlogsTable;
   enquiries: EnquiriesTable;
+  enquiry_events: EnquiryEventsTable;
   reset_tokens: ResetTokensTable;
   email_changes: EmailChangesTable;
   attempt_windows: AttemptWindowsTable;

@@ -61,6 +61,7 @@ export async function withDetails(db: Kysely<Database>, products: Product[]): Pr
       .innerJoin('customers as u', 'u.id', 'r.customer_id')
       .select(['r.id', 'r.product_id', 'r.star', 'r.comment', 'r.customer_id', 'u.firstname', 'r.created_at'])
       .where('r.product_id', 'in', ids)
+      .where('r.hidden_at', 'is', null)
       .orderBy('r.created_at', 'desc')
       .execute(),
   ]);

@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { isUuid } from '../http/validate.js';
 import type { ProductListQuery } from './list-query.js';
 import { listProducts, productsByIds } from './repo.js';
 import { withDetails } from './serialize.js';
-import { productTag, recordChange } from '../catalogue/changes.js';
+import { refreshRating } from '../reviews/rating.js';
 
 export const MAX_BATCH = 100;
 
@@ -84,7 +84,7 @@ export function productsService(db: Kysely<Database>) {
       return { _id: customerId, wishlist: await withDetails(db, rows) };
     },
 
-    /** One rating per customer and product: a second replaces the first. The mean is kept on the product. */
+    /** One rating per customer and product: a second replaces the first. The mean of the visible ones is kept on the product. */
     async rate(customerId: string, input: { prodId: string; star: number; comment: string }) {
       await db.transaction().execute(async (trx) => {
         const product = await trx
@@ -99,20 +99,16 @@ export function productsService(db: Kysely<Database>) {
           .insertInto('ratings')
           .values({ product_id: input.prodId, customer_id: customerId, star: input.star, comment: input.comment })
           .onConflict((oc) =>
-            oc.columns(['product_id', 'customer_id']).doUpdateSet({ star: input.star, comment: input.comment, updated_at: new Date() }),
+            // A review a moderator hid stays hidden when its author edits it: a moderator restores it.
+            oc.columns(['product_id', 'customer_id']).doUpdateSet((eb) => ({
+              star: input.star,
+              comment: input.comment,
+              version: eb('ratings.version', '+', 1),
+              updated_at: new Date(),
+            })),
           )
           .execute();
-        await trx
-          .updateTable('products')
-          .set({
-            total_rating: sql<number>`(select coalesce(round(avg(star)), 0)::int from ratings where product_id = ${input.prodId})`,
-            rating_count: sql<number>`(select count(*)::int from ratings where product_id = ${input.prodId})`,
-            updated_at: new Date(),
-          })
-          .where('id', '=', input.prodId)
-          .execute();
-        // The product's rating and reviews changed: every gateway's cache of it goes.
-        await recordChange(trx, [productTag(input.prodId)]);
+        await refreshRating(trx, input.prodId);
       });
       return getProduct(input.prodId);
     },

@@ -10,6 +10,7 @@ import { OrderListQuery, RefundInput } from './orders-desk.js';
 import { CustomerLookup } from './customers-desk.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { couponRoutes } from '../coupons/routes.js';
+import { contentRoutes } from './content-routes.js';
 import { ReturnListQuery } from '../returns/service.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 import type { Access, Declare, StaffRoute } from './route-types.js';
@@ -252,6 +253,7 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
 
   catalogueRoutes(declare, deps, facts);
   couponRoutes(declare, deps, facts);
+  contentRoutes(declare, deps, facts);
 
   return { router, routes };
 }

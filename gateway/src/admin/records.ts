@@ -1,4 +1,4 @@
-import type { AddressRecord } from '@digitic/rest-contract';
+import type { AddressRecord, EnquiryDeskRecord } from '@digitic/rest-contract';
 import type { Permission, StaffRole } from '@digitic/shop-rules';
 
 // What the api's staff routes answer (api/src/staff/), as the back office's resolvers receive it.
@@ -209,7 +209,15 @@ export type {
   CouponBody,
   CouponListRecord,
   CouponRecord,
+  EnquiryDeskListRecord,
+  EnquiryDeskRecord,
+  EnquirySummaryRecord,
   LowStockItemRecord,
+  ModeratedReviewListRecord,
+  ModeratedReviewRecord,
   LowStockRecord,
   ProductBody,
 } from '@digitic/rest-contract';
+
+/** One note or reply of an enquiry. */
+export type EnquiryEventRecord = EnquiryDeskRecord['events'][number];

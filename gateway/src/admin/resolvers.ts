@@ -12,6 +12,7 @@ import {
 import { GraphQLError, GraphQLScalarType } from 'graphql';
 import type { CouponInput, ProductInput, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
 import type { CouponBody, ProductBody } from './records.js';
+import type { EnquiryStatusName } from '@digitic/rest-contract';
 import {
   ORDER_STATUS,
   orderStatus,
@@ -61,6 +62,18 @@ function productBody(input: ProductInput): ProductBody {
     ...(stock && stock.length > 0 ? { stock: Object.fromEntries(stock.map((s) => [s.color, s.units])) } : {}),
   };
 }
+
+/** The inbox's statuses in the schema's words, and back. */
+const SHOP_ENQUIRY_STATUS = {
+  SUBMITTED: 'Submitted',
+  CONTACTED: 'Contacted',
+  IN_PROGRESS: 'In Progress',
+  RESOLVED: 'Resolved',
+} as const satisfies Record<string, EnquiryStatusName>;
+const ENQUIRY_STATUS_ENUM = Object.fromEntries(Object.entries(SHOP_ENQUIRY_STATUS).map(([k, v]) => [v, k])) as Record<
+  EnquiryStatusName,
+  keyof typeof SHOP_ENQUIRY_STATUS
+>;
 
 function couponBody(input: CouponInput): CouponBody {
   return {
@@ -175,9 +188,65 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.coupon(id).catch(nullWhenNotFound);
     },
+    reviews: (_root, { search, status, stars, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = {
+        page: page ?? 1,
+        pageSize: pageSize ?? 25,
+        status: (status ?? 'ALL').toLowerCase(),
+      };
+      if (search) params.q = search;
+      if (stars != null) params.stars = stars;
+      return api.reviews(params);
+    },
+    enquiries: (_root, { search, status, assignee, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = { page: page ?? 1, pageSize: pageSize ?? 25 };
+      const s = status ?? 'OPEN';
+      params.status = s === 'OPEN' ? 'open' : s === 'ALL' ? 'all' : SHOP_ENQUIRY_STATUS[s];
+      if (assignee) params.assignee = assignee === 'ME' ? 'me' : 'none';
+      if (search) params.q = search;
+      return api.enquiries(params);
+    },
+    enquiry: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.enquiry(id).catch(nullWhenNotFound);
+    },
+    enquiryAssignees: async (_root, _args, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return (await api.enquiryAssignees()).assignees.map((a) => ({ id: a._id, name: a.name }));
+    },
   },
   CouponList: {
     items: (list) => list.coupons,
+  },
+  ReviewList: {
+    items: (list) => list.reviews,
+  },
+  Review: {
+    id: (r) => r._id,
+    stars: (r) => r.star,
+    productId: (r) => r.product._id,
+    productTitle: (r) => r.product.title,
+    authorName: (r) => r.customer.name,
+    authorEmail: (r) => r.customer.email,
+  },
+  EnquiryList: {
+    items: (list) => list.enquiries,
+  },
+  EnquirySummary: {
+    id: (e) => e._id,
+    status: (e) => ENQUIRY_STATUS_ENUM[e.status],
+    assignee: (e) => (e.assignee ? { id: e.assignee._id, name: e.assignee.name } : null),
+  },
+  Enquiry: {
+    id: (e) => e._id,
+    status: (e) => ENQUIRY_STATUS_ENUM[e.status],
+    assignee: (e) => (e.assignee ? { id: e.assignee._id, name: e.assignee.name } : null),
+  },
+  EnquiryEvent: {
+    id: (e) => e._id,
+    kind: (e) => (e.kind === 'note' ? 'NOTE' : 'REPLY'),
   },
   Coupon: {
     id: (c) => c._id,
@@ -193,6 +262,30 @@ export const adminResolvers: Resolvers = {
     stock: (i) => i.quantity,
   },
   Mutation: {
+    hideReview: (_root, { id, version, reason }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.hideReview(id, version, reason);
+    },
+    restoreReview: (_root, { id, version }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.restoreReview(id, version);
+    },
+    updateEnquiry: (_root, { id, version, status, assigneeId }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.updateEnquiry(id, {
+        version,
+        ...(status ? { status: SHOP_ENQUIRY_STATUS[status] } : {}),
+        ...(assigneeId !== undefined ? { assigneeId } : {}),
+      });
+    },
+    addEnquiryNote: (_root, { id, note }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.addEnquiryNote(id, note);
+    },
+    replyToEnquiry: (_root, { id, message }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.replyToEnquiry(id, message);
+    },
     createCoupon: (_root, { input }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return api.createCoupon(couponBody(input));

@@ -11,7 +11,11 @@ import type {
   CouponBody,
   CouponListRecord,
   CouponRecord,
+  EnquiryDeskListRecord,
+  EnquiryDeskRecord,
   LowStockRecord,
+  ModeratedReviewListRecord,
+  ModeratedReviewRecord,
   ProductBody,
   CustomerRecord,
   CustomerSummaryRecord,
@@ -141,6 +145,21 @@ export class StaffApi {
   lowStock = () => this.data<LowStockRecord>({ url: 'admin/catalogue/low-stock' });
   bulkEdit = (body: unknown) => this.data<BulkEditRecord>({ url: 'admin/catalogue/bulk', method: 'POST', data: body });
   terms = () => this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms' });
+
+  reviews = (params: Record<string, string | number>) => this.data<ModeratedReviewListRecord>({ url: 'admin/reviews', params });
+  hideReview = (id: string, version: number, reason: string) =>
+    this.data<ModeratedReviewRecord>({ url: `admin/reviews/${segment(id, 'Review')}/hide`, method: 'POST', data: { version, reason } });
+  restoreReview = (id: string, version: number) =>
+    this.data<ModeratedReviewRecord>({ url: `admin/reviews/${segment(id, 'Review')}/restore`, method: 'POST', data: { version } });
+  enquiries = (params: Record<string, string | number>) => this.data<EnquiryDeskListRecord>({ url: 'admin/enquiries', params });
+  enquiry = (id: string) => this.data<EnquiryDeskRecord>({ url: `admin/enquiries/${segment(id, 'Enquiry')}` });
+  enquiryAssignees = () => this.data<{ assignees: { _id: string; name: string }[] }>({ url: 'admin/enquiries/assignees' });
+  updateEnquiry = (id: string, body: { version: number; status?: string; assigneeId?: string | null }) =>
+    this.data<EnquiryDeskRecord>({ url: `admin/enquiries/${segment(id, 'Enquiry')}`, method: 'PUT', data: body });
+  addEnquiryNote = (id: string, note: string) =>
+    this.data<EnquiryDeskRecord>({ url: `admin/enquiries/${segment(id, 'Enquiry')}/notes`, method: 'POST', data: { note } });
+  replyToEnquiry = (id: string, message: string) =>
+    this.data<EnquiryDeskRecord>({ url: `admin/enquiries/${segment(id, 'Enquiry')}/replies`, method: 'POST', data: { message } });
 
   coupons = (params: Record<string, string | number>) => this.data<CouponListRecord>({ url: 'admin/coupons', params });
   coupon = (id: string) => this.data<CouponRecord>({ url: `admin/coupons/${segment(id, 'Coupon')}` });

@@ -74,8 +74,9 @@ export function OrderPage() {
         last={{ header: 'Price', cell: (l) => rupees(l.price) }}
       />
       <p>
-        Total {rupees(order.total)} · paid {rupees(order.payment.amountPaid)} on {when(order.payment.paidAt)} (payment{' '}
-        {order.payment.providerPaymentId})
+        Total {rupees(order.total)}
+        {order.couponCode ? ` · coupon ${order.couponCode} took off ${rupees(order.discount)}` : ''} · paid{' '}
+        {rupees(order.payment.amountPaid)} on {when(order.payment.paidAt)} (payment {order.payment.providerPaymentId})
       </p>
       <address>
         {order.address.firstname} {order.address.lastname}, {order.address.address}

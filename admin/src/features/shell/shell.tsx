@@ -25,6 +25,9 @@ export function Shell() {
           {may(me, 'returns:manage') && <NavLink to="/returns">Returns</NavLink>}
           {may(me, 'catalogue:read') && <NavLink to="/products">Products</NavLink>}
           {may(me, 'catalogue:read') && <NavLink to="/catalogue-terms">Brands and colours</NavLink>}
+          {may(me, 'coupons:manage') && <NavLink to="/coupons">Coupons</NavLink>}
+          {may(me, 'enquiries:manage') && <NavLink to="/enquiries">Enquiries</NavLink>}
+          {may(me, 'reviews:moderate') && <NavLink to="/reviews">Reviews</NavLink>}
           {may(me, 'customers:read') && <NavLink to="/customers">Customers</NavLink>}
           {may(me, 'audit:read') && <NavLink to="/audit">Audit trail</NavLink>}
           {may(me, 'staff:manage') && <NavLink to="/staff">Staff</NavLink>}

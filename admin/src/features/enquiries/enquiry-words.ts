@@ -1,0 +1,9 @@
+import type { EnquiryStatus } from '../../__generated__/types';
+
+/** The inbox's statuses in the shop's words (the contact form's original set). */
+export const ENQUIRY_STATUS_LABEL: Record<EnquiryStatus, string> = {
+  SUBMITTED: 'Submitted',
+  CONTACTED: 'Contacted',
+  IN_PROGRESS: 'In Progress',
+  RESOLVED: 'Resolved',
+};

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { EnquiryStatus } from '../../__generated__/types';
+import { problem, when } from '../../lib/format';
+import { ENQUIRY_STATUS_LABEL } from '../enquiries/enquiry-words';
+import { useAddEnquiryNoteMutation } from './__generated__/add-enquiry-note';
+import { useEnquiryQuery } from './__generated__/enquiry';
+import type { EnquiryWholeFragment } from './__generated__/enquiry-whole';
+import { useReplyToEnquiryMutation } from './__generated__/reply-to-enquiry';
+import { useUpdateEnquiryMutation } from './__generated__/update-enquiry';
+
+type Message = { ok: boolean; text: string } | null;
+const Said = ({ message }: { message: Message }) =>
+  message ? (
+    <p className={message.ok ? undefined : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
+      {message.text}
+    </p>
+  ) : null;
+
+/** One enquiry: what was asked, its status and who answers it, the internal notes, and a reply by e-mail. */
+export function EnquiryPage() {
+  const { id } = useParams();
+  const { data, error, loading } = useEnquiryQuery({ variables: { id: id ?? '' }, fetchPolicy: 'cache-and-network' });
+  if (loading && !data) return <p>Loading…</p>;
+  if (error) return <p role="alert">{problem(error)}</p>;
+  const enquiry = data?.enquiry;
+  if (!enquiry) return <p>There is no such enquiry.</p>;
+  return (
+    <section>
+      <p>
+        <Link to="/enquiries">All enquiries</Link>
+      </p>
+      <h1>Enquiry from {enquiry.name}</h1>
+      <p>
+        {enquiry.email} · {enquiry.mobile} · sent {when(enquiry.createdAt)}
+      </p>
+      <blockquote className="admin-quote">{enquiry.comment}</blockquote>
+      <StatusForm key={`${enquiry.id}:${enquiry.version}`} enquiry={enquiry} assignees={data.enquiryAssignees} />
+      <h2>Notes and replies</h2>
+      {enquiry.events.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ol className="admin-timeline">
+          {enquiry.events.map((e) => (
+            <li key={e.id}>
+              <p>
+                <strong>{e.kind === 'NOTE' ? 'Note' : 'Reply e-mailed'}</strong> by {e.by}, {when(e.createdAt)}
+                {e.kind === 'REPLY' &&
+                  (e.sentAt ? ` (sent ${when(e.sentAt)})` : ` (not sent: ${e.sendError ?? 'the mailer did not take it'})`)}
+              </p>
+              <p className="admin-pre">{e.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <NoteForm enquiry={enquiry} />
+      <ReplyForm enquiry={enquiry} />
+    </section>
+  );
+}
+
+function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; assignees: { id: string; name: string }[] }) {
+  const [update, updating] = useUpdateEnquiryMutation();
+  const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
+  const [assignee, setAssignee] = useState(enquiry.assignee?.id ?? '');
+  const [message, setMessage] = useState<Message>(null);
+  return (
+    <form
+      aria-label="Status and who answers"
+      className="admin-filters"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        setMessage(null);
+        update({
+          variables: {
+            id: enquiry.id,
+            version: enquiry.version,
+            ...(status !== enquiry.status ? { status } : {}),
+            ...(assignee !== (enquiry.assignee?.id ?? '') ? { assigneeId: assignee || null } : {}),
+          },
+        }).then(
+          () => setMessage({ ok: true, text: 'Saved.' }),
+          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'Not saved' }),
+        );
+      }}
+    >
+      <label>
+        Status
+        <select value={status} onChange={(e) => setStatus(e.target.value as EnquiryStatus)}>
+          {(Object.keys(ENQUIRY_STATUS_LABEL) as EnquiryStatus[]).map((s) => (
+            <option key={s} value={s}>
+              {ENQUIRY_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Answered by
+        <select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+          <option value="">Nobody yet</option>
+          {assignees.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={updating.loading || (status === enquiry.status && assignee === (enquiry.assignee?.id ?? ''))}>
+        Save
+      </button>
+      <Said message={message} />
+    </form>
+  );
+}
+
+function NoteForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
+  const [add, adding] = useAddEnquiryNoteMutation();
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  return (
+    <form
+      aria-label="Internal note"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (!note.trim()) return setMessage({ ok: false, text: 'Write the note' });
+        add({ variables: { id: enquiry.id, note: note.trim() } }).then(
+          () => {
+            setNote('');
+            setMessage({ ok: true, text: 'Note added.' });
+          },
+          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'Not added' }),
+        );
+      }}
+    >
+      <label htmlFor="enquiry-note">Internal note (the customer never sees it)</label>
+      <textarea id="enquiry-note" rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit" disabled={adding.loading}>
+        Add the note
+      </button>
+      <Said message={message} />
+    </form>
+  );
+}
+
+function ReplyForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
+  const [reply, replying] = useReplyToEnquiryMutation();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  return (
+    <form
+      aria-label="Reply by e-mail"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (!text.trim()) return setMessage({ ok: false, text: 'Write the reply' });
+        reply({ variables: { id: enquiry.id, message: text.trim() } }).then(
+          () => {
+            setText('');
+            setMessage({ ok: true, text: `Reply e-mailed to ${enquiry.email}.` });
+          },
+          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'Not sent' }),
+        );
+      }}
+    >
+      <label htmlFor="enquiry-reply">Reply to {enquiry.email}</label>
+      <textarea id="enquiry-reply" rows={6} maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" disabled={replying.loading}>
+        Send the reply
+      </button>
+      <Said message={message} />
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Request, Response } from 'express';
+import { ROLE_PERMISSIONS, STAFF_ROLES } from '@digitic/shop-rules';
+import type { AppDeps } from '../deps.js';
+import { parseInput } from '../http/validate.js';
+import { EnquiryQuery, EnquiryUpdate, NoteInput, ReplyInput } from '../enquiries/inbox.js';
+import { HideInput, RestoreInput, ReviewQuery } from '../reviews/moderation.js';
+import type { Declare } from './route-types.js';
+import { type RequestFacts, staffActor } from './service.js';
+
+/** The roles that may answer enquiries: whom an enquiry may be assigned to. */
+const ANSWERERS = STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('enquiries:manage'));
+
+/** Review moderation (/api/admin/reviews) and the enquiries inbox (/api/admin/enquiries), each route declared with its permission. */
+export function contentRoutes(
+  declare: Declare,
+  deps: Pick<AppDeps, 'reviewsDesk' | 'enquiriesDesk'>,
+  facts: (req: Request, res: Response) => RequestFacts,
+) {
+  const { reviewsDesk, enquiriesDesk } = deps;
+  const id = (req: Request) => String(req.params.id).toLowerCase();
+
+  declare('get', '/admin/reviews', 'reviews:moderate', async (req, res) => {
+    res.json(await reviewsDesk.list(parseInput(ReviewQuery, req.query)));
+  });
+  declare('get', '/admin/reviews/:id', 'reviews:moderate', async (req, res) => {
+    res.json(await reviewsDesk.get(id(req)));
+  });
+  declare('post', '/admin/reviews/:id/hide', 'reviews:moderate', async (req, res, me) => {
+    res.json(await reviewsDesk.hide(id(req), parseInput(HideInput, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/reviews/:id/restore', 'reviews:moderate', async (req, res, me) => {
+    res.json(await reviewsDesk.restore(id(req), parseInput(RestoreInput, req.body), staffActor(me, facts(req, res))));
+  });
+
+  declare('get', '/admin/enquiries', 'enquiries:manage', async (req, res, me) => {
+    res.json(await enquiriesDesk.list(parseInput(EnquiryQuery, req.query), me.id));
+  });
+  declare('get', '/admin/enquiries/assignees', 'enquiries:manage', async (_req, res) => {
+    res.json({ assignees: await enquiriesDesk.assignees(ANSWERERS) });
+  });
+  declare('get', '/admin/enquiries/:id', 'enquiries:manage', async (req, res) => {
+    res.json(await enquiriesDesk.get(id(req)));
+  });
+  declare('put', '/admin/enquiries/:id', 'enquiries:manage', async (req, res, me) => {
+    res.json(await enquiriesDesk.update(id(req), parseInput(EnquiryUpdate, req.body), staffActor(me, facts(req, res)), ANSWERERS));
+  });
+  declare('post', '/admin/enquiries/:id/notes', 'enquiries:manage', async (req, res, me) => {
+    res.status(201).json(await enquiriesDesk.addNote(id(req), parseInput(NoteInput, req.body).note, staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/enquiries/:id/replies', 'enquiries:manage', async (req, res, me) => {
+    const { message } = parseInput(ReplyInput, req.body);
+    res.status(201).json(await enquiriesDesk.reply(id(req), message, staffActor(me, facts(req, res)), me.name || me.email));
+  });
+}

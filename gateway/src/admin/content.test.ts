@@ -1,0 +1,160 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInStaff } from '../test/back-office.js';
+import { signUp, startTestGateway, type TestGateway } from '../test/harness.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  const adminDist = mkdtempSync(path.join(tmpdir(), 'digitic-admin-dist-'));
+  mkdirSync(path.join(adminDist, 'assets'));
+  writeFileSync(path.join(adminDist, 'index.html'), '<!doctype html><title>Back office</title><div id="root"></div>');
+  gw = await startTestGateway({ ADMIN_DIST: adminDist });
+});
+afterAll(() => gw.close());
+
+const REVIEW = 'id stars comment productId productTitle authorName authorEmail hidden { at reason by } version createdAt updatedAt';
+const ENQUIRY =
+  'id name email mobile comment status assignee { id name } version createdAt updatedAt events { id kind body subject by sentAt sendError createdAt }';
+
+interface ReviewShape {
+  id: string;
+  version: number;
+  hidden: { reason: string; by: string } | null;
+}
+interface EnquiryShape {
+  id: string;
+  version: number;
+  status: string;
+  events: { kind: string; sentAt: string | null }[];
+}
+
+describe('review moderation in the admin schema', () => {
+  it('hides a review: the storefront (cached before) shows it no more and its rating follows; restore brings it back', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'support');
+    const products = await gw.gql<{ products: { items: { id: string; title: string }[] } }>(
+      '{ products(pageSize: 3, sort: PRICE_DESC) { items { id title } } }',
+    );
+    const product = products.data?.products.items[2] as { id: string; title: string };
+    const shopper = await signUp(gw, 'Spammer');
+    const comment = `Great deals at knockoffs-${Date.now().toString(36)}.example`;
+    const rated = await gw.gql(
+      'mutation($i: RateProductInput!) { rateProduct(input: $i) { id } }',
+      { i: { productId: product.id, star: 1, comment } },
+      shopper.token,
+    );
+    expect(rated.errors).toBeUndefined();
+    const PAGE = 'query($id: ID!) { product(id: $id) { rating reviewCount reviews { comment } } }';
+    const before = await gw.gql<{ product: { reviewCount: number; reviews: { comment: string }[] } }>(PAGE, { id: product.id });
+    expect(before.data?.product.reviews.map((r) => r.comment)).toContain(comment);
+
+    const found = await desk.admin<{ reviews: { items: ReviewShape[]; total: number; page: number; pageSize: number } }>(
+      `query($s: String) { reviews(search: $s, status: VISIBLE, stars: 1, pageSize: 10) { items { ${REVIEW} } total page pageSize } }`,
+      { s: comment },
+    );
+    expect(found.errors, JSON.stringify(found.errors)).toBeUndefined();
+    expect(found.data?.reviews).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 10,
+      items: [
+        {
+          stars: 1,
+          comment,
+          productId: product.id,
+          productTitle: product.title,
+          authorName: 'Spammer Patel',
+          authorEmail: shopper.email,
+          hidden: null,
+        },
+      ],
+    });
+    const review = found.data?.reviews.items[0] as ReviewShape;
+
+    const hidden = await desk.admin<{ hideReview: ReviewShape }>(
+      `mutation($id: ID!, $v: Int!, $r: String!) { hideReview(id: $id, version: $v, reason: $r) { ${REVIEW} } }`,
+      { id: review.id, v: review.version, r: 'Advertising' },
+    );
+    expect(hidden.data?.hideReview.hidden).toMatchObject({ reason: 'Advertising' });
+    await gw.syncCatalogue();
+    const after = await gw.gql<{ product: { reviewCount: number; reviews: { comment: string }[] } }>(PAGE, { id: product.id });
+    expect(after.data?.product.reviews.map((r) => r.comment)).not.toContain(comment);
+    expect(after.data?.product.reviewCount).toBe((before.data?.product.reviewCount ?? 0) - 1);
+
+    const restored = await desk.admin<{ restoreReview: ReviewShape }>(
+      `mutation($id: ID!, $v: Int!) { restoreReview(id: $id, version: $v) { ${REVIEW} } }`,
+      { id: review.id, v: hidden.data?.hideReview.version },
+    );
+    expect(restored.data?.restoreReview.hidden).toBeNull();
+    await gw.syncCatalogue();
+    const back = await gw.gql<{ product: { reviews: { comment: string }[] } }>(PAGE, { id: product.id });
+    expect(back.data?.product.reviews.map((r) => r.comment)).toContain(comment);
+
+    const { browser: packer } = await signedInStaff(gw, 'fulfilment');
+    expect((await packer.admin('{ reviews { total } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('the enquiries inbox in the admin schema', () => {
+  it('lists, assigns, notes, replies by e-mail and resolves an enquiry; every field through the api', async () => {
+    const { browser: desk, email: staffEmail } = await signedInStaff(gw, 'support');
+    const email = `asker.${Date.now().toString(36)}@example.com`;
+    const sent = await gw.gql<{ submitEnquiry: { id: string } }>('mutation($i: EnquiryInput!) { submitEnquiry(input: $i) { id } }', {
+      i: { name: 'Ravi', email, mobile: '9876543210', comment: 'Is the TV wall-mountable?' },
+    });
+    const id = sent.data?.submitEnquiry.id as string;
+
+    const list = await desk.admin<{ enquiries: { items: unknown[]; total: number; page: number; pageSize: number } }>(
+      'query($s: String) { enquiries(search: $s, status: OPEN, assignee: NOBODY) { items { id name email excerpt status assignee { id name } createdAt } total page pageSize } }',
+      { s: email },
+    );
+    expect(list.data?.enquiries).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 25,
+      items: [{ id, name: 'Ravi', email, excerpt: 'Is the TV wall-mountable?', status: 'SUBMITTED', assignee: null }],
+    });
+    const who = await desk.admin<{ enquiryAssignees: { id: string; name: string }[] }>('{ enquiryAssignees { id name } }');
+    const me = (await desk.admin<{ me: { id: string } }>('{ me { id } }')).data?.me.id as string;
+    expect(who.data?.enquiryAssignees.map((a) => a.id)).toContain(me);
+
+    const assigned = await desk.admin<{ updateEnquiry: EnquiryShape }>(
+      `mutation($id: ID!, $v: Int!, $a: ID) { updateEnquiry(id: $id, version: $v, assigneeId: $a, status: IN_PROGRESS) { ${ENQUIRY} } }`,
+      { id, v: 0, a: me },
+    );
+    expect(assigned.data?.updateEnquiry).toMatchObject({ status: 'IN_PROGRESS', assignee: { id: me }, version: 1 });
+    const noted = await desk.admin<{ addEnquiryNote: EnquiryShape }>(
+      `mutation($id: ID!, $n: String!) { addEnquiryNote(id: $id, note: $n) { ${ENQUIRY} } }`,
+      { id, n: 'Bracket sold separately' },
+    );
+    expect(noted.data?.addEnquiryNote.events).toMatchObject([
+      { kind: 'NOTE', body: 'Bracket sold separately', subject: null, sentAt: null },
+    ]);
+    const replied = await desk.admin<{ replyToEnquiry: EnquiryShape }>(
+      `mutation($id: ID!, $m: String!) { replyToEnquiry(id: $id, message: $m) { ${ENQUIRY} } }`,
+      { id, m: 'Yes, with the bracket sold separately.' },
+    );
+    expect(replied.errors, JSON.stringify(replied.errors)).toBeUndefined();
+    const reply = replied.data?.replyToEnquiry.events[1];
+    expect(reply).toMatchObject({ kind: 'REPLY', subject: 'Your message to Digitic', sendError: null });
+    expect(reply?.sentAt).not.toBeNull();
+    expect(JSON.stringify(replied.data?.replyToEnquiry.events)).toContain(staffEmail.split('@')[0] ?? '');
+    await expect
+      .poll(async () => (await gw.api.outbox()).some((m) => m.to === email && m.text.includes('bracket sold separately')))
+      .toBe(true);
+
+    const done = await desk.admin<{ updateEnquiry: EnquiryShape }>(
+      'mutation($id: ID!, $v: Int!) { updateEnquiry(id: $id, version: $v, status: RESOLVED, assigneeId: null) { status assignee { id } } }',
+      { id, v: replied.data?.replyToEnquiry.version },
+    );
+    expect(done.data?.updateEnquiry).toEqual({ status: 'RESOLVED', assignee: null });
+    const one = await desk.admin<{ enquiry: { id: string; status: string } }>('query($id: ID!) { enquiry(id: $id) { id status } }', { id });
+    expect(one.data?.enquiry).toEqual({ id, status: 'RESOLVED' });
+    const none = await desk.admin('query { enquiry(id: "00000000-0000-4000-8000-000000000000") { id } }');
+    expect(none.data).toEqual({ enquiry: null });
+
+    const { browser: catalogue } = await signedInStaff(gw, 'catalogue');
+    expect((await catalogue.admin('{ enquiries { total } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});

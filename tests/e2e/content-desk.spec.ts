@@ -1,0 +1,88 @@
+import { expect, test } from './fixtures';
+import { gql, mailsTo, newCustomer } from './helpers';
+import { accessible, enrol, invite, signInAs } from './staff';
+
+test.describe('the content desk', () => {
+  test('a support member replies to an enquiry by e-mail and hides a review; the shopper sees it gone', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const stamp = Date.now().toString(36);
+    // What shoppers sent: an enquiry through the contact form's mutation, and a review of the fifth dearest product.
+    const asker = `asker.${stamp}@example.com`;
+    await gql(request, 'mutation($i: EnquiryInput!) { submitEnquiry(input: $i) { id } }', {
+      i: { name: 'Ravi Shah', email: asker, mobile: '9876543210', comment: 'Does the laptop come with a UK plug?' },
+    });
+    const { products } = await gql<{ products: { items: { id: string; title: string }[] } }>(
+      request,
+      '{ products(pageSize: 5, sort: PRICE_DESC) { items { id title } } }',
+      {},
+    );
+    const product = products.items[4] as { id: string; title: string };
+    const reviewer = await newCustomer(request, 'Spam');
+    const spam = `Cheaper at knockoffs-${stamp}.example`;
+    await gql(
+      request,
+      'mutation($i: RateProductInput!) { rateProduct(input: $i) { id } }',
+      { i: { productId: product.id, star: 1, comment: spam } },
+      reviewer.token,
+    );
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByText(spam)).toBeVisible();
+
+    const email = `support.${stamp}@example.com`;
+    const desk = await (await browser.newContext()).newPage();
+    const secret = await enrol(desk, invite(email, 'support'), 'Sam Support');
+    await signInAs(desk, email, secret);
+
+    // The inbox: find it, take it, note it, answer it by e-mail.
+    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Enquiries' }).click();
+    await expect(desk.getByRole('heading', { name: 'Enquiries', level: 1 })).toBeVisible();
+    await desk.getByLabel('E-mail, name or words').fill(asker);
+    await desk.getByRole('button', { name: 'Search' }).click();
+    await desk
+      .getByRole('table')
+      .getByRole('link', { name: `Ravi Shah (${asker})` })
+      .click();
+    await expect(desk.getByRole('heading', { name: 'Enquiry from Ravi Shah' })).toBeVisible();
+    await accessible(desk);
+    const status = desk.getByRole('form', { name: 'Status and who answers' });
+    await status.getByLabel('Status').selectOption('IN_PROGRESS');
+    await status.getByLabel('Answered by').selectOption({ label: 'Sam Support' });
+    await status.getByRole('button', { name: 'Save' }).click();
+    await expect(desk.getByRole('status')).toHaveText('Saved.');
+    const note = desk.getByRole('form', { name: 'Internal note' });
+    await note.getByLabel('Internal note (the customer never sees it)').fill('Indian plug only; adapter in the box');
+    await note.getByRole('button', { name: 'Add the note' }).click();
+    await expect(note.getByRole('status')).toHaveText('Note added.');
+    const reply = desk.getByRole('form', { name: 'Reply by e-mail' });
+    await reply.getByLabel(`Reply to ${asker}`).fill('It ships with an Indian plug and a UK adapter in the box.');
+    await reply.getByRole('button', { name: 'Send the reply' }).click();
+    await expect(reply.getByRole('status')).toHaveText(`Reply e-mailed to ${asker}.`);
+    await expect(desk.getByText(/^Reply e-mailed by Sam Support/)).toBeVisible();
+    await accessible(desk);
+    await expect.poll(() => mailsTo(asker).length).toBe(1);
+    expect(mailsTo(asker)[0]?.text).toContain('UK adapter in the box');
+    expect(mailsTo(asker)[0]?.text).toContain('> Does the laptop come with a UK plug?');
+
+    // Reviews: hide the spam with a reason.
+    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Reviews' }).click();
+    await expect(desk.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
+    await desk.getByLabel('Words, product or e-mail').fill(spam);
+    await desk.getByRole('button', { name: 'Search' }).click();
+    const item = desk.getByRole('article', { name: `Spam Patel's review of ${product.title}` });
+    await item.getByLabel('Why hide it').fill('Advertising another shop');
+    await item.getByRole('button', { name: 'Hide' }).click();
+    await expect(item.getByRole('status')).toHaveText('Hidden: it is off the store, and the rating recomputed.');
+    await accessible(desk);
+
+    // The shopper's next server-rendered page no longer shows it.
+    await expect
+      .poll(async () => {
+        await page.goto(`/product/${product.id}`);
+        return page.getByText(spam).count();
+      })
+      .toBe(0);
+  });
+});
