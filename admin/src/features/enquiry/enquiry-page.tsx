@@ -35,7 +35,7 @@ export function EnquiryPage() {
         {enquiry.email} · {enquiry.mobile} · sent {when(enquiry.createdAt)}
       </p>
       <blockquote className="admin-quote">{enquiry.comment}</blockquote>
-      <StatusForm key={`${enquiry.id}:${enquiry.version}`} enquiry={enquiry} assignees={data.enquiryAssignees} />
+      <StatusForm key={enquiry.id} enquiry={enquiry} assignees={data.enquiryAssignees} />
       <h2>Notes and replies</h2>
       {enquiry.events.length === 0 ? (
         <p>None yet.</p>
