@@ -8,6 +8,7 @@ import { errorHandler, routeNotFound } from './http/errors.js';
 import { badRequest } from './domain/errors.js';
 import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
+import { photoRoutes } from './photos/routes.js';
 import { ordersRoutes } from './orders/routes.js';
 import { checkoutRoutes } from './payments/routes.js';
 import { webhookRoutes } from './payments/webhooks.js';
@@ -82,6 +83,7 @@ export function createApp(options: AppOptions) {
   for (const routes of [
     healthRoutes,
     imagesRoutes,
+    photoRoutes,
     usersRoutes,
     productsRoutes,
     cartRoutes,

@@ -18,6 +18,9 @@ import { catalogueDesk } from './staff/catalogue-desk.js';
 import { termsDesk } from './catalogue/terms.js';
 import { bulkDesk } from './catalogue/bulk.js';
 import { couponsDesk } from './coupons/coupons.js';
+import { photosService } from './photos/photos.js';
+import { DEFAULT_PHOTO_LIMITS } from './photos/process.js';
+import { databaseStore, s3Store } from './photos/store.js';
 import { reviewsDesk } from './reviews/moderation.js';
 import { enquiriesDesk } from './enquiries/inbox.js';
 import { customersDesk } from './staff/customers-desk.js';
@@ -107,6 +110,12 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     terms: termsDesk(db),
     bulk: bulkDesk(db),
     coupons: couponsDesk(db),
+    photos: photosService({
+      db,
+      store: config.photos.s3 ? s3Store(config.photos.s3) : databaseStore(db),
+      limits: { ...DEFAULT_PHOTO_LIMITS, maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels },
+      log,
+    }),
     reviewsDesk: reviewsDesk(db),
     enquiriesDesk: enquiriesDesk({ db, mailer, shopName: config.shopName, log }),
     notices,

@@ -32,6 +32,22 @@ export interface ApiErrorBody {
 
 export interface ImageRecord {
   url: string;
+  /** An uploaded photo (url /api/photos/{id}): its size, and the widths made of it, each at /api/photos/{id}/{width}.{avif|webp|jpg}. */
+  width?: number;
+  height?: number;
+  widths?: number[];
+}
+
+/** An uploaded photo (POST /api/admin/catalogue/photos or /api/admin/content/photos). */
+export interface PhotoRecord {
+  id: string;
+  /** What a product's or a post's images name: /api/photos/{id}. */
+  url: string;
+  width: number;
+  height: number;
+  widths: number[];
+  /** Bytes stored, every width and format together. */
+  bytesStored: number;
 }
 
 export interface ColorRecord {

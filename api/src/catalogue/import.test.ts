@@ -83,7 +83,7 @@ describe('catalogue import', () => {
         'title is required',
         'price is not negative',
         'colors needs at least one colour',
-        'images.0: a picture is an https:// URL or /api/images/…',
+        'images.0: a picture is an uploaded photo (/api/photos/…), an https:// URL or /api/images/…',
       ]),
     );
     const csv =

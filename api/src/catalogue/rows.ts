@@ -1,3 +1,4 @@
+import { PHOTO_URL } from '../photos/url.js';
 import { z } from 'zod';
 import { splitStock } from '../products/stock.js';
 
@@ -33,8 +34,8 @@ const picture = z
   .string({ error: 'a picture is a URL' })
   .trim()
   .refine(
-    (u) => /^https:\/\/[^\s/]+\/\S*$/i.test(u) || /^\/api\/images\/[\w/.-]+$/.test(u),
-    'a picture is an https:// URL or /api/images/…',
+    (u) => /^https:\/\/[^\s/]+\/\S*$/i.test(u) || /^\/api\/images\/[\w/.-]+$/.test(u) || PHOTO_URL.test(u),
+    'a picture is an uploaded photo (/api/photos/…), an https:// URL or /api/images/…',
   );
 const units = (field: string) =>
   z

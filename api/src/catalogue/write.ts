@@ -1,3 +1,4 @@
+import { describePictures } from '../photos/photos.js';
 import type { Transaction } from 'kysely';
 import { sanitizeRichText } from '@digitic/server-kit/sanitize';
 import type { Database } from '../db/schema.js';
@@ -107,7 +108,7 @@ export async function writeCatalogue(
       category: p.category,
       brand: p.brand,
       tags: p.tags,
-      images: JSON.stringify(p.images.map((url) => ({ url }))),
+      images: JSON.stringify(await describePictures(trx, p.images)),
       updated_at: p.createdAt ?? new Date(),
     };
     const row = await trx
@@ -147,7 +148,7 @@ export async function writeCatalogue(
       description: sanitizeRichText(b.description),
       category: b.category,
       author: b.author,
-      images: JSON.stringify(b.images.map((url) => ({ url }))),
+      images: JSON.stringify(await describePictures(trx, b.images)),
       updated_at: b.createdAt ?? new Date(),
     };
     const blog = await trx

@@ -45,6 +45,15 @@ const EnvSchema = z.object({
   // The days after delivery a shopper may ask for a return (the shop advertises "Free returns within 14 days").
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  // Uploaded photos: where their files live (the database, or an S3-compatible bucket), and the upload limits.
+  PHOTO_STORAGE: z.enum(['database', 's3']).default('database'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  PHOTO_MAX_MB: z.coerce.number().min(1).max(50).default(10),
+  PHOTO_MAX_MEGAPIXELS: z.coerce.number().min(1).max(100).default(40),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -78,6 +87,13 @@ export interface ApiConfig {
   returnWindowDays: number;
   /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list (5). */
   lowStockThreshold: number;
+  /** Uploaded photos: PHOTO_STORAGE and, for s3, the bucket; PHOTO_MAX_MB and PHOTO_MAX_MEGAPIXELS. */
+  photos: {
+    storage: 'database' | 's3';
+    s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string } | null;
+    maxBytes: number;
+    maxPixels: number;
+  };
   seedDemo: boolean;
   metricsToken: string | undefined;
   /** Express's "trust proxy": which proxies may name the client in X-Forwarded-For. */
@@ -99,6 +115,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     missing.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+  }
+  if (env.PHOTO_STORAGE === 's3' && !env.S3_BUCKET) missing.push('S3_BUCKET (PHOTO_STORAGE=s3 keeps photos in that bucket)');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    missing.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   if (missing.length > 0) throw new ConfigError(`Missing api settings:\n  ${missing.join('\n  ')}`);
 
@@ -143,6 +163,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     shopName: env.SHOP_NAME,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    photos: {
+      storage: env.PHOTO_STORAGE,
+      s3:
+        env.PHOTO_STORAGE === 's3'
+          ? {
+              bucket: env.S3_BUCKET as string,
+              region: env.S3_REGION,
+              ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+              ...(env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : {}),
+            }
+          : null,
+      maxBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024),
+      maxPixels: Math.round(env.PHOTO_MAX_MEGAPIXELS * 1_000_000),
+    },
     seedDemo: env.SEED_DEMO,
     metricsToken: env.METRICS_TOKEN,
     trustProxy: env.API_TRUST_PROXY,

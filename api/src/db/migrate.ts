@@ -16,6 +16,7 @@ import * as catalogueDesk from './migrations/0014-catalogue-desk.js';
 import * as catalogueTerms from './migrations/0015-catalogue-terms.js';
 import * as coupons from './migrations/0016-coupons.js';
 import * as moderation from './migrations/0017-moderation.js';
+import * as photos from './migrations/0018-photos.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-catalogue-terms': catalogueTerms,
   '0016-coupons': coupons,
   '0017-moderation': moderation,
+  '0018-photos': photos,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -71,6 +71,30 @@ export interface CouponRedemptionsTable {
 
 export interface ProductImage {
   url: string;
+  /** An uploaded photo's size and the widths made of it (served at /api/photos/{id}/{width}.{avif|webp|jpg}). */
+  width?: number;
+  height?: number;
+  widths?: number[];
+}
+
+/** An uploaded photo (photos/photos.ts); its files are in photo_files or an S3 bucket. */
+export interface PhotosTable {
+  id: string;
+  width: number;
+  height: number;
+  widths: number[];
+  source: 'jpeg' | 'png' | 'webp';
+  bytes_uploaded: number;
+  storage: 'database' | 's3';
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PhotoFilesTable {
+  key: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: CreatedAt;
 }
 
 export interface ProductsTable {
@@ -539,6 +563,8 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   catalogue_terms: CatalogueTermsTable;
   coupons: CouponsTable;
+  photos: PhotosTable;
+  photo_files: PhotoFilesTable;
   coupon_redemptions: CouponRedemptionsTable;
   ratings: RatingsTable;
   cart_lines: CartLinesTable;

@@ -16,6 +16,7 @@ import { ProductFields, slugify, stockAgrees, stockOf } from '../catalogue/rows.
 import { ensureColors, writeVariants } from '../catalogue/write.js';
 import { ensureTerms } from '../catalogue/terms.js';
 import { selectProducts } from '../catalogue/bulk.js';
+import { describePictures } from '../photos/photos.js';
 import type { Database, Product } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
@@ -247,7 +248,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
             category: input.category,
             brand: input.brand,
             tags: input.tags,
-            images: JSON.stringify(input.images.map((url) => ({ url }))),
+            images: JSON.stringify(await describePictures(trx, input.images)),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -280,7 +281,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
           category: input.category,
           brand: input.brand,
           tags: input.tags,
-          images: JSON.stringify(input.images.map((url) => ({ url }))),
+          images: JSON.stringify(await describePictures(trx, input.images)),
         });
         const colorIds = await ensureColors(trx, input.colors);
         await ensureTerms(trx, input);

@@ -11,6 +11,7 @@ import { CustomerLookup } from './customers-desk.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { couponRoutes } from '../coupons/routes.js';
 import { contentRoutes } from './content-routes.js';
+import { photoUploadRoutes } from '../photos/routes.js';
 import { ReturnListQuery } from '../returns/service.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 import type { Access, Declare, StaffRoute } from './route-types.js';
@@ -254,6 +255,7 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   catalogueRoutes(declare, deps, facts);
   couponRoutes(declare, deps, facts);
   contentRoutes(declare, deps, facts);
+  photoUploadRoutes(declare, deps, facts);
 
   return { router, routes };
 }

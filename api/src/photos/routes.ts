@@ -1,0 +1,53 @@
+import { type Request, type Response, Router } from 'express';
+import type { AppDeps } from '../deps.js';
+import { badRequest } from '../domain/errors.js';
+import type { Declare } from '../staff/route-types.js';
+import { type RequestFacts, staffActor } from '../staff/service.js';
+
+/** A photo's files are never changed (a new photo is a new id): a browser and a CDN keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The photos' files, for anyone: /api/photos/{id} (the largest JPEG) and /api/photos/{id}/{width}.{avif|webp|jpg}. */
+export function photoRoutes(deps: Pick<AppDeps, 'photos'>): Router {
+  const router = Router();
+  const send = async (res: Response, id: string, name?: string) => {
+    const file = await deps.photos.file(id.toLowerCase(), name);
+    res
+      .set({ 'Cache-Control': IMMUTABLE, 'Content-Type': file.contentType, 'Content-Security-Policy': "default-src 'none'" })
+      .send(file.bytes);
+  };
+  router.get('/photos/:id', (req, res) => send(res, String(req.params.id)));
+  router.get('/photos/:id/:name', (req, res) => send(res, String(req.params.id), String(req.params.name)));
+  return router;
+}
+
+/** The request's body, refused past `max` bytes (read as it arrives: a larger upload is never held whole). */
+async function readBytes(req: Request, max: number): Promise<Buffer> {
+  const declared = Number(req.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) throw badRequest(`The file is larger than ${max / 1024 / 1024} MB`, 'file');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw badRequest(`The file is larger than ${max / 1024 / 1024} MB`, 'file');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Uploads, the file as the request's body (any name, any declared type: the bytes decide): for products
+ * (catalogue:write) and for blog posts (content:write), one path behind each permission.
+ */
+export function photoUploadRoutes(
+  declare: Declare,
+  deps: Pick<AppDeps, 'photos' | 'config'>,
+  facts: (req: Request, res: Response) => RequestFacts,
+) {
+  const upload = async (req: Request, res: Response, me: Parameters<typeof staffActor>[0]) => {
+    const bytes = await readBytes(req, deps.config.photos.maxBytes);
+    res.status(201).json(await deps.photos.upload(bytes, staffActor(me, facts(req, res))));
+  };
+  declare('post', '/admin/catalogue/photos', 'catalogue:write', upload);
+  declare('post', '/admin/content/photos', 'content:write', upload);
+}

@@ -1,0 +1,83 @@
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+// Where photo files live, chosen by PHOTO_STORAGE: the shop's database (the default: nothing more to run,
+// and every api instance sees every file) or an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …).
+// Files are written once under a key that names the photo and its size, and never changed.
+
+export interface StoredFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface PhotoStore {
+  readonly kind: 'database' | 's3';
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The file, or null when there is none under the key. Fails when the store cannot be reached. */
+  get(key: string): Promise<StoredFile | null>;
+}
+
+export function databaseStore(db: Kysely<Database>): PhotoStore {
+  return {
+    kind: 'database',
+    async put(key, bytes, contentType) {
+      await db
+        .insertInto('photo_files')
+        .values({ key, bytes, content_type: contentType })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ bytes, content_type: contentType }))
+        .execute();
+    },
+    async get(key) {
+      const row = await db.selectFrom('photo_files').select(['bytes', 'content_type']).where('key', '=', key).executeTakeFirst();
+      return row ? { bytes: Buffer.from(row.bytes), contentType: row.content_type } : null;
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For an S3-compatible service other than AWS (MinIO, R2, s3rver): its URL; path-style addressing. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+export function s3Store(settings: S3Settings): PhotoStore {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    maxAttempts: 3,
+  });
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        if (!answer.Body) return null;
+        return {
+          bytes: Buffer.from(await answer.Body.transformToByteArray()),
+          contentType: answer.ContentType ?? 'application/octet-stream',
+        };
+      } catch (err) {
+        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+  };
+}
