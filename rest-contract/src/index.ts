@@ -473,7 +473,8 @@ export interface ModeratedReviewRecord {
   star: number;
   comment: string;
   product: { _id: string; title: string };
-  customer: { _id: string; name: string; email: string };
+  /** The author; their e-mail only for staff who may look customers up (customers:read), null otherwise. */
+  customer: { _id: string; name: string; email: string | null };
   /** Set while the review is hidden: when, why and by whom. */
   hidden: { at: string; reason: string; by: string } | null;
   version: number;

@@ -335,7 +335,8 @@ describe('a coupon at the checkout', () => {
     expect(bStart.status).toBe(201);
     await api.database.db
       .updateTable('coupon_redemptions')
-      .set({ held_until: new Date(Date.now() - 1000) })
+      // Past its time and the grace after it (a payment made in time may still be confirmed within it).
+      .set({ held_until: new Date(Date.now() - 20 * 60_000) })
       .where('checkout_id', '=', bStart.body.checkout._id)
       .execute();
     const c = await newCustomer(api);
@@ -362,6 +363,101 @@ describe('a coupon at the checkout', () => {
     const made = await payAndOrder(c, started.body.order.id);
     expect(made.status).toBe(201);
     expect(made.body.order.coupon).toEqual({ code: coupon.code, discount: 50 });
+  });
+});
+
+describe('a coupon held, lapsed, changed or renamed', () => {
+  it('holds the use again when the shopper goes back to a checkout another one had taken it over from', async () => {
+    const coupon = await makeCoupon({ kind: 'fixed', value: 200, perCustomerLimit: 1 });
+    const c = await newCustomer(api);
+    await fill(c, 2);
+    const a = await start(c, coupon.code);
+    const b = await start(c, coupon.code, { ...shippingInfo, address: '7 Ring Road' });
+    const again = await start(c, coupon.code);
+    expect(again.body.order.id).toBe(a.body.order.id);
+    // a holds the use again and b no longer does: paying a makes its order.
+    const states = await api.database.db
+      .selectFrom('coupon_redemptions')
+      .select(['checkout_id', 'state'])
+      .where('checkout_id', 'in', [a.body.checkout._id, b.body.checkout._id])
+      .execute();
+    expect(Object.fromEntries(states.map((r) => [r.checkout_id, r.state]))).toEqual({
+      [a.body.checkout._id]: 'held',
+      [b.body.checkout._id]: 'released',
+    });
+    expect((await payAndOrder(c, a.body.order.id)).status).toBe(201);
+  });
+
+  it('honours a hold that stood when the shopper paid, though the order is made after it lapsed', async () => {
+    const coupon = await makeCoupon({ kind: 'fixed', value: 75 });
+    const c = await newCustomer(api);
+    await fill(c, 4);
+    const started = await start(c, coupon.code);
+    const paid = await payInSimulator(api, started.body.order.id);
+    await new Promise((r) => setTimeout(r, 1100));
+    // The hold ran out after the payment was made (which the provider stamps to the second), before the order is made.
+    await api.database.db
+      .updateTable('coupon_redemptions')
+      .set({ held_until: new Date(Date.now() - 200) })
+      .where('checkout_id', '=', started.body.checkout._id)
+      .execute();
+    const current = await api.http.get(`/api/admin/coupons/${coupon._id}`).set(desk.auth);
+    await api.http
+      .put(`/api/admin/coupons/${coupon._id}`)
+      .set(desk.auth)
+      .send({ code: coupon.code, kind: 'fixed', value: 75, active: false, version: current.body.version });
+    const made = await api.http
+      .post('/api/user/cart/create-order')
+      .set(c.auth)
+      .send({
+        shippingInfo,
+        paymentInfo: {
+          razorpayOrderId: paid.body.razorpay_order_id,
+          razorpayPaymentId: paid.body.razorpay_payment_id,
+          razorpaySignature: paid.body.razorpay_signature,
+        },
+      });
+    expect(made.status).toBe(201);
+    expect(made.body.order.coupon).toEqual({ code: coupon.code, discount: 75 });
+  });
+
+  it('refuses a lapsed hold at a discount larger than the coupon gives now', async () => {
+    const coupon = await makeCoupon({ kind: 'fixed', value: 900 });
+    const c = await newCustomer(api);
+    await fill(c, 4);
+    const started = await start(c, coupon.code);
+    await api.database.db
+      .updateTable('coupon_redemptions')
+      .set({ held_until: new Date(Date.now() - 3_600_000) })
+      .where('checkout_id', '=', started.body.checkout._id)
+      .execute();
+    const current = await api.http.get(`/api/admin/coupons/${coupon._id}`).set(desk.auth);
+    await api.http
+      .put(`/api/admin/coupons/${coupon._id}`)
+      .set(desk.auth)
+      .send({ code: coupon.code, kind: 'fixed', value: 90, version: current.body.version });
+    const late = await payAndOrder(c, started.body.order.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      `Sorry, your order could not be made: the coupon ${coupon.code} takes less off now. Your payment will be refunded.`,
+    );
+  });
+
+  it('keeps the code of a coupon shoppers have used', async () => {
+    const coupon = await makeCoupon({ kind: 'fixed', value: 10 });
+    const c = await newCustomer(api);
+    await fill(c, 0);
+    expect((await start(c, coupon.code)).status).toBe(201);
+    const current = await api.http.get(`/api/admin/coupons/${coupon._id}`).set(desk.auth);
+    const renamed = await api.http
+      .put(`/api/admin/coupons/${coupon._id}`)
+      .set(desk.auth)
+      .send({ code: `${coupon.code}X`, kind: 'fixed', value: 10, version: current.body.version });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body).toMatchObject({
+      field: 'code',
+      message: 'A coupon shoppers have used keeps its code: make a new coupon for a new code',
+    });
   });
 });
 
@@ -408,5 +504,28 @@ describe('refunds of a discounted order', () => {
     await expect
       .poll(async () => (await api.services.payments.fetchPayment(order.paymentInfo.razorpayPaymentId)).amount_refunded)
       .toBe(paidPaise);
+  });
+
+  it('records units a coupon paid for in full as refunded at nothing, and refunds the shipping paid', async () => {
+    const coupon = await makeCoupon({ kind: 'percent', value: 100 });
+    const c = await newCustomer(api);
+    await fill(c, 0, 2);
+    const started = await start(c, coupon.code);
+    expect(started.body.order.amount).toBe(SHIPPING_FEE * 100);
+    const made = await payAndOrder(c, started.body.order.id);
+    const order = made.body.order;
+    const owner = await staffSession(api, 'owner');
+    const current = await api.http.get(`/api/admin/orders/${order._id}`).set(owner.auth);
+    const units = await api.http
+      .post(`/api/admin/orders/${order._id}/refunds`)
+      .set(owner.auth)
+      .send({ reason: 'Damaged', version: current.body.version, lines: [{ itemId: order.orderItems[0]._id, quantity: 1 }] });
+    expect(units.status).toBe(201);
+    expect(units.body.payment.refunds.at(-1)).toMatchObject({ amountPaise: 0, state: 'processed' });
+    const rest = await api.http
+      .post(`/api/admin/orders/${order._id}/refunds`)
+      .set(owner.auth)
+      .send({ reason: 'Cancelled', version: units.body.version });
+    expect(rest.body.payment.refunds.at(-1)).toMatchObject({ amountPaise: SHIPPING_FEE * 100 });
   });
 });

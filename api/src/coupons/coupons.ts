@@ -15,6 +15,13 @@ import { isUuid } from '../domain/ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A hold lapses for its own checkout when its time is up (judged by when the shopper paid), but still counts
+ * against the limits for this long after: a payment made just in time and confirmed a little later (by the
+ * webhook or reconciliation) finds its use still there, never taken by another shopper meanwhile.
+ */
+const HOLD_GRACE = '15 minutes';
+
 const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN')}`;
 const day = (d: Date) => d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -89,7 +96,12 @@ const counted = (db: Db, couponId: string, only: { customerId?: string; except?:
     .selectFrom('coupon_redemptions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('coupon_id', '=', couponId)
-    .where((eb) => eb.or([eb('state', '=', 'used'), eb.and([eb('state', '=', 'held'), eb('held_until', '>', sql<Date>`now()`)])]));
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'used'),
+        eb.and([eb('state', '=', 'held'), eb('held_until', '>', sql<Date>`now() - ${HOLD_GRACE}::interval`)]),
+      ]),
+    );
   if (only.customerId) q = q.where('customer_id', '=', only.customerId);
   if (only.except) q = q.where('checkout_id', '!=', only.except);
   if (only.renewing) q = q.where('checkout_id', 'not in', replaceable(db, only.renewing));
@@ -153,8 +165,9 @@ export async function priceCoupon(db: Db, customerId: string, given: string, sub
 
 /**
  * Holds one use of the coupon for a checkout about to be paid, in one transaction under the coupon's
- * row lock: the customer's holds of it on checkouts they have not paid are given back first (the new
- * checkout replaces them), then the rules and the limits are checked and the use written.
+ * row lock: the customer's holds of it on other checkouts they have not paid are given back first (this
+ * checkout replaces them), then the rules and the limits are checked and the use written (or, for an
+ * open checkout started again, renewed).
  */
 export async function holdCoupon(
   db: Kysely<Database>,
@@ -169,20 +182,23 @@ export async function holdCoupon(
       .where('coupon_id', '=', coupon.id)
       .where('customer_id', '=', hold.customerId)
       .where('state', '=', 'held')
+      .where('checkout_id', '!=', hold.checkoutId)
       .where('checkout_id', 'in', replaceable(trx, hold.customerId))
       .execute();
-    const problem = ruleProblem(coupon, hold.subtotal) ?? (await limitProblem(trx, coupon, hold.customerId));
+    const problem = ruleProblem(coupon, hold.subtotal) ?? (await limitProblem(trx, coupon, hold.customerId, { except: hold.checkoutId }));
     if (problem) throw conflict(problem, 'couponCode');
     const discount = couponDiscount(coupon, hold.subtotal);
+    const until = sql<Date>`now() + ${`${hold.holdSeconds} seconds`}::interval`;
+    // A new checkout's hold, or (the same cart to the same address again) the open checkout's hold renewed.
     await trx
       .insertInto('coupon_redemptions')
-      .values({
-        coupon_id: coupon.id,
-        customer_id: hold.customerId,
-        checkout_id: hold.checkoutId,
-        discount,
-        held_until: new Date(Date.now() + hold.holdSeconds * 1000),
-      })
+      .values({ coupon_id: coupon.id, customer_id: hold.customerId, checkout_id: hold.checkoutId, discount, held_until: until })
+      .onConflict((oc) =>
+        oc
+          .column('checkout_id')
+          .doUpdateSet({ state: 'held', held_until: until, discount, updated_at: new Date() })
+          .where('coupon_redemptions.state', '!=', 'used'),
+      )
       .execute();
     return { code: coupon.code, discount };
   });
@@ -190,30 +206,41 @@ export async function holdCoupon(
 
 /**
  * Spends the checkout's use of its coupon on the order it is making (in that order's transaction). A
- * hold still standing is honoured as it was given (the shopper paid the total it priced); one that
- * lapsed or was given back is taken again only if the coupon's rules and limits still allow it.
- * Answers why it cannot be, or null once spent.
+ * hold standing when the shopper paid is honoured as it was given (they paid the total it priced); one
+ * that had lapsed or was given back is taken again only if the coupon's rules and limits still allow it
+ * and it takes no less off now. Answers why it cannot be, or null once spent.
  */
 export async function spendCoupon(
   trx: Transaction<Database>,
-  checkout: { id: string; customer_id: string; coupon_code: string | null; subtotal: number },
+  checkout: { id: string; customer_id: string; coupon_code: string | null; subtotal: number; discount: number },
   orderId: string,
+  paidAt: Date,
 ): Promise<string | null> {
   if (!checkout.coupon_code) return null;
-  const coupon = await byCode(trx, checkout.coupon_code, true);
+  const use = await trx.selectFrom('coupon_redemptions').selectAll().where('checkout_id', '=', checkout.id).executeTakeFirst();
+  // The coupon the checkout held, by its id (a code may have been given to another coupon since); then its use.
+  const coupon = use
+    ? await trx.selectFrom('coupons').selectAll().where('id', '=', use.coupon_id).forUpdate().executeTakeFirst()
+    : await byCode(trx, checkout.coupon_code, true);
   if (!coupon) return `the coupon ${checkout.coupon_code} no longer exists`;
-  const use = await trx.selectFrom('coupon_redemptions').selectAll().where('checkout_id', '=', checkout.id).forUpdate().executeTakeFirst();
-  const standing = use?.state === 'held' && use.held_until > new Date();
+  const held = use
+    ? await trx.selectFrom('coupon_redemptions').selectAll().where('id', '=', use.id).forUpdate().executeTakeFirstOrThrow()
+    : null;
+  if (held?.state === 'used')
+    return held.order_id === orderId ? null : `the coupon ${coupon.code} was used by another order of this checkout`;
+  const standing = held?.state === 'held' && held.held_until > paidAt;
   if (!standing) {
     const problem =
       ruleProblem(coupon, checkout.subtotal) ?? (await limitProblem(trx, coupon, checkout.customer_id, { except: checkout.id }));
     if (problem) return problem;
+    // Changed since the shopper was given its price: never more off than the coupon gives now.
+    if (couponDiscount(coupon, checkout.subtotal) < checkout.discount) return `the coupon ${coupon.code} takes less off now`;
   }
-  if (use) {
+  if (held) {
     await trx
       .updateTable('coupon_redemptions')
       .set({ state: 'used', order_id: orderId, updated_at: new Date() })
-      .where('id', '=', use.id)
+      .where('id', '=', held.id)
       .execute();
   } else {
     await trx
@@ -223,7 +250,7 @@ export async function spendCoupon(
         customer_id: checkout.customer_id,
         checkout_id: checkout.id,
         order_id: orderId,
-        discount: couponDiscount(coupon, checkout.subtotal),
+        discount: checkout.discount,
         state: 'used',
         held_until: new Date(),
       })
@@ -354,6 +381,10 @@ export function couponsDesk(db: Kysely<Database>) {
           if (!before) throw notFound('Coupon not found');
           if (before.version !== input.version) {
             throw versionConflict('This coupon was changed by someone else since you opened it. Reload it, then try again.');
+          }
+          if (input.code !== before.code) {
+            const used = await trx.selectFrom('coupon_redemptions').select('id').where('coupon_id', '=', id).limit(1).executeTakeFirst();
+            if (used) throw conflict('A coupon shoppers have used keeps its code: make a new coupon for a new code', 'code');
           }
           const after = await trx
             .updateTable('coupons')

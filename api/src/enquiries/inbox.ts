@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, EnquiryStatus } from '../db/schema.js';
-import { badRequest, notFound, unavailable, versionConflict } from '../domain/errors.js';
+import { badRequest, conflict, notFound, unavailable, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 
@@ -120,6 +120,19 @@ export function enquiriesDesk(deps: {
         createdAt: v.created_at.toISOString(),
       })),
     };
+  }
+
+  /** Hands a recorded reply to the mailer and notes on it whether the mailer took it. */
+  async function deliver(id: string, eventId: string, mail: MailMessage) {
+    try {
+      await deps.mailer.send(mail);
+    } catch (err) {
+      deps.log(`enquiry ${id}: the reply ${eventId} was not sent`, err);
+      const why = err instanceof Error ? err.message.slice(0, 300) : 'the mailer refused it';
+      await db.updateTable('enquiry_events').set({ send_error: why }).where('id', '=', eventId).execute();
+      throw unavailable('The reply is kept on the enquiry but could not be e-mailed now: use Send again on it shortly.');
+    }
+    await db.updateTable('enquiry_events').set({ sent_at: new Date(), send_error: null }).where('id', '=', eventId).execute();
   }
 
   return {
@@ -285,15 +298,37 @@ export function enquiriesDesk(deps: {
         });
         return { eventId: row.id, mail };
       });
-      try {
-        await deps.mailer.send(mail);
-        await db.updateTable('enquiry_events').set({ sent_at: new Date() }).where('id', '=', eventId).execute();
-      } catch (err) {
-        deps.log(`enquiry ${id}: the reply ${eventId} was not sent`, err);
-        const why = err instanceof Error ? err.message.slice(0, 300) : 'the mailer refused it';
-        await db.updateTable('enquiry_events').set({ send_error: why }).where('id', '=', eventId).execute();
-        throw unavailable('The reply is kept on the enquiry but could not be e-mailed now. Try again shortly.');
-      }
+      await deliver(id, eventId, mail);
+      return get(id);
+    },
+
+    /** Sends again a reply the mailer did not take (it says so on the enquiry); a reply sent is never sent twice from here. */
+    async resend(id: string, eventId: string, actor: Actor, staffName: string) {
+      if (!isUuid(id) || !isUuid(eventId)) throw notFound('Reply not found');
+      await deps.mailer.ready();
+      const reply = await db
+        .selectFrom('enquiry_events as v')
+        .innerJoin('enquiries as e', 'e.id', 'v.enquiry_id')
+        .select(['v.body', 'v.sent_at', 'v.kind', 'e.email', 'e.name', 'e.comment'])
+        .where('v.id', '=', eventId)
+        .where('v.enquiry_id', '=', id)
+        .executeTakeFirst();
+      if (!reply || reply.kind !== 'reply') throw notFound('Reply not found');
+      if (reply.sent_at) throw conflict('This reply was sent already', 'eventId');
+      const mail = replyMail({
+        to: reply.email,
+        name: reply.name,
+        message: reply.body,
+        staffName,
+        asked: reply.comment,
+        shopName: deps.shopName,
+      });
+      await recordAudit(db, actor, {
+        action: 'enquiry.reply_resent',
+        subject: { kind: 'enquiry', id },
+        after: { eventId, to: reply.email },
+      });
+      await deliver(id, eventId, mail);
       return get(id);
     },
   };

@@ -143,6 +143,8 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
   const refund = await trx
     .insertInto('order_refunds')
     .values({
+      // Units a coupon paid for in full cost the shopper nothing: that refund is done as it is recorded (no provider call).
+      ...(amount === 0 ? { state: 'processed' as const } : {}),
       order_id: orderId,
       return_id: request.returnId ?? null,
       amount,

@@ -298,7 +298,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
             ),
           );
         }
-        const couponRefused = await spendCoupon(trx, k, orderId);
+        const couponRefused = await spendCoupon(trx, k, orderId, payment.created_at ? new Date(payment.created_at * 1000) : new Date());
         if (couponRefused) {
           throw new Refuse(
             new NotOrdered(
@@ -337,8 +337,21 @@ export function checkoutsService(deps: CheckoutsDeps) {
       if (err instanceof Refuse) {
         const { refusal } = err;
         if (refusal.kind !== 'already_refunded') {
-          // The transaction rolled back: record the payment against the checkout, then refund it.
-          await moveCheckout(db, { id: checkout.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
+          // The transaction rolled back: record the payment against the checkout, with why it made no order
+          // (so a concurrent completion of the same payment finds the refusal), then refund it.
+          const moved = await moveCheckout(
+            db,
+            { id: checkout.id },
+            'paid',
+            { razorpay_payment_id: payment.id, paid_at: new Date(), failure_reason: refusal.message },
+            actor,
+          );
+          if (!moved) {
+            // Another path completed it meanwhile: its order stands, and this payment is not refunded.
+            const now = await byProviderOrder(providerOrderId);
+            if (now?.status === 'ordered' && now.order_id && now.razorpay_payment_id === payment.id)
+              return { orderId: now.order_id, created: false };
+          }
           // No order from this checkout: its use of a coupon goes back (a second payment's checkout made its order and keeps it).
           if (refusal.kind !== 'second_payment') await releaseCoupon(db, checkout.id);
           // A webhook answers at once; its refund goes on behind it (reconciliation retries one that fails).
@@ -414,6 +427,10 @@ export function checkoutsService(deps: CheckoutsDeps) {
         sameJson(c.shipping_info, shippingInfo),
     );
     if (same) {
+      // Its coupon's use held again (another checkout of the shopper's may have taken it over meanwhile).
+      if (priced) {
+        await holdCoupon(db, { customerId, checkoutId: same.id, code: priced.code, subtotal, holdSeconds: deps.couponHoldSeconds ?? 1800 });
+      }
       count('reused');
       return checkoutJson(same, deps.keyId);
     }

@@ -22,6 +22,8 @@ export interface ProviderPayment {
   /** Paise refunded so far (Razorpay and the simulator report it). */
   amount_refunded?: number;
   error_description?: string | null;
+  /** When the payment was made (Unix seconds). */
+  created_at?: number;
 }
 
 export interface ProviderRefund {

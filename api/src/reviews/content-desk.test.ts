@@ -90,6 +90,46 @@ describe('review moderation', () => {
     ]);
   });
 
+  it("shows the author's e-mail only to moderators who may look customers up", async () => {
+    const product = products[5] as ListedProduct;
+    const author = await newCustomer(api);
+    await rate(author, product._id, 4, `Solid build ${Date.now().toString(36)}`);
+    const catalogue = await staffSession(api, 'catalogue');
+    const asCatalogue = await api.http.get('/api/admin/reviews').query({ q: author.email }).set(catalogue.auth);
+    const asSupport = await api.http.get('/api/admin/reviews').query({ q: author.email }).set(support.auth);
+    expect(asSupport.body.reviews[0].customer.email).toBe(author.email);
+    expect(asCatalogue.body.reviews[0].customer).toMatchObject({ _id: author.id, email: null });
+  });
+
+  it('keeps the rating right while shoppers rate and moderators hide the same product at once', async () => {
+    const product = products[6] as ListedProduct;
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => newCustomer(api)));
+    for (const [i, s] of shoppers.entries()) await rate(s, product._id, (i % 5) + 1, `Review ${i}`);
+    const { body } = await api.http
+      .get('/api/admin/reviews')
+      .query({ q: product.title, status: 'visible', pageSize: 100 })
+      .set(support.auth);
+    const mine = (body.reviews as { _id: string; version: number; customer: { _id: string } }[]).filter((r) =>
+      shoppers.some((s) => s.id === r.customer._id),
+    );
+    const answers = await Promise.all([
+      ...mine
+        .slice(0, 3)
+        .map((r) => api.http.post(`/api/admin/reviews/${r._id}/hide`).set(support.auth).send({ reason: 'Test', version: r.version })),
+      ...shoppers.slice(3).map((s) => rate(s, product._id, 5, 'Changed my mind')),
+    ]);
+    expect(answers.map((a) => a.status).filter((s) => s >= 500)).toEqual([]);
+    const visible = await api.database.db
+      .selectFrom('ratings')
+      .select(['star'])
+      .where('product_id', '=', product._id)
+      .where('hidden_at', 'is', null)
+      .execute();
+    const page = await api.http.get(`/api/product/${product._id}`);
+    expect(page.body.ratingCount).toBe(visible.length);
+    expect(page.body.totalrating).toBe(Math.round(visible.reduce((s, r) => s + r.star, 0) / visible.length));
+  });
+
   it('is for reviews:moderate only', async () => {
     const packer = await staffSession(api, 'fulfilment');
     expect((await api.http.get('/api/admin/reviews').set(packer.auth)).status).toBe(403);
@@ -158,6 +198,36 @@ describe('the enquiries inbox', () => {
 
     const trail = await api.database.db.selectFrom('audit_log').select('action').where('subject_id', '=', id).orderBy('id').execute();
     expect(trail.map((t) => t.action)).toEqual(['enquiry.updated', 'enquiry.noted', 'enquiry.replied', 'enquiry.updated']);
+  });
+
+  it('keeps a reply the mailer refused, says so, and sends it again on request', async () => {
+    const email = `asker.${Date.now().toString(36)}.down@example.com`;
+    const id = (await send('Where is my parcel?', email)).body._id as string;
+    api.services.mailer.send = (() => {
+      const real = api.services.mailer.send.bind(api.services.mailer);
+      let fail = true;
+      return (m) => {
+        if (fail) {
+          fail = false;
+          return Promise.reject(new Error('SMTP 421 try later'));
+        }
+        return real(m);
+      };
+    })();
+    const refused = await api.http.post(`/api/admin/enquiries/${id}/replies`).set(support.auth).send({ message: 'On its way.' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe('The reply is kept on the enquiry but could not be e-mailed now: use Send again on it shortly.');
+    const kept = await api.http.get(`/api/admin/enquiries/${id}`).set(support.auth);
+    const reply = kept.body.events[0];
+    expect(reply).toMatchObject({ kind: 'reply', body: 'On its way.', sentAt: null, sendError: 'SMTP 421 try later' });
+    const again = await api.http.post(`/api/admin/enquiries/${id}/replies/${reply._id}/resend`).set(support.auth).send({});
+    expect(again.status).toBe(200);
+    expect(again.body.events[0]).toMatchObject({ sendError: null });
+    expect(again.body.events[0].sentAt).not.toBeNull();
+    expect((await api.outbox()).filter((m) => m.to === email)).toHaveLength(1);
+    const twice = await api.http.post(`/api/admin/enquiries/${id}/replies/${reply._id}/resend`).set(support.auth).send({});
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('This reply was sent already');
   });
 
   it('is for enquiries:manage only', async () => {

@@ -90,6 +90,11 @@ export function reviewsDesk(db: Kysely<Database>) {
   async function moderate(id: string, to: 'hidden' | 'visible', input: { version: number; reason?: string }, actor: Actor) {
     if (!isUuid(id)) throw notFound('Review not found');
     await db.transaction().execute(async (trx) => {
+      // The product first, then the review, as a shopper's rating locks them: never a cycle, and the
+      // rating recomputed after every other change to the product's reviews has committed.
+      const of = await trx.selectFrom('ratings').select('product_id').where('id', '=', id).executeTakeFirst();
+      if (!of) throw notFound('Review not found');
+      await trx.selectFrom('products').select('id').where('id', '=', of.product_id).forUpdate().executeTakeFirst();
       const before = await trx.selectFrom('ratings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!before) throw notFound('Review not found');
       if (before.version !== input.version) {

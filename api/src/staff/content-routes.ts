@@ -5,7 +5,8 @@ import { parseInput } from '../http/validate.js';
 import { EnquiryQuery, EnquiryUpdate, NoteInput, ReplyInput } from '../enquiries/inbox.js';
 import { HideInput, RestoreInput, ReviewQuery } from '../reviews/moderation.js';
 import type { Declare } from './route-types.js';
-import { type RequestFacts, staffActor } from './service.js';
+import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
+import type { ModeratedReviewRecord } from '@digitic/rest-contract';
 
 /** The roles that may answer enquiries: whom an enquiry may be assigned to. */
 const ANSWERERS = STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('enquiries:manage'));
@@ -19,17 +20,21 @@ export function contentRoutes(
   const { reviewsDesk, enquiriesDesk } = deps;
   const id = (req: Request) => String(req.params.id).toLowerCase();
 
-  declare('get', '/admin/reviews', 'reviews:moderate', async (req, res) => {
-    res.json(await reviewsDesk.list(parseInput(ReviewQuery, req.query)));
+  // A review's author's e-mail is a customer's detail: shown to moderators who may look customers up.
+  const shown = (me: StaffPrincipal) => (r: ModeratedReviewRecord) =>
+    me.permissions.includes('customers:read') ? r : { ...r, customer: { ...r.customer, email: null } };
+  declare('get', '/admin/reviews', 'reviews:moderate', async (req, res, me) => {
+    const list = await reviewsDesk.list(parseInput(ReviewQuery, req.query));
+    res.json({ ...list, reviews: list.reviews.map(shown(me)) });
   });
-  declare('get', '/admin/reviews/:id', 'reviews:moderate', async (req, res) => {
-    res.json(await reviewsDesk.get(id(req)));
+  declare('get', '/admin/reviews/:id', 'reviews:moderate', async (req, res, me) => {
+    res.json(shown(me)(await reviewsDesk.get(id(req))));
   });
   declare('post', '/admin/reviews/:id/hide', 'reviews:moderate', async (req, res, me) => {
-    res.json(await reviewsDesk.hide(id(req), parseInput(HideInput, req.body), staffActor(me, facts(req, res))));
+    res.json(shown(me)(await reviewsDesk.hide(id(req), parseInput(HideInput, req.body), staffActor(me, facts(req, res)))));
   });
   declare('post', '/admin/reviews/:id/restore', 'reviews:moderate', async (req, res, me) => {
-    res.json(await reviewsDesk.restore(id(req), parseInput(RestoreInput, req.body), staffActor(me, facts(req, res))));
+    res.json(shown(me)(await reviewsDesk.restore(id(req), parseInput(RestoreInput, req.body), staffActor(me, facts(req, res)))));
   });
 
   declare('get', '/admin/enquiries', 'enquiries:manage', async (req, res, me) => {
@@ -46,6 +51,11 @@ export function contentRoutes(
   });
   declare('post', '/admin/enquiries/:id/notes', 'enquiries:manage', async (req, res, me) => {
     res.status(201).json(await enquiriesDesk.addNote(id(req), parseInput(NoteInput, req.body).note, staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/enquiries/:id/replies/:eventId/resend', 'enquiries:manage', async (req, res, me) => {
+    res.json(
+      await enquiriesDesk.resend(id(req), String(req.params.eventId).toLowerCase(), staffActor(me, facts(req, res)), me.name || me.email),
+    );
   });
   declare('post', '/admin/enquiries/:id/replies', 'enquiries:manage', async (req, res, me) => {
     const { message } = parseInput(ReplyInput, req.body);

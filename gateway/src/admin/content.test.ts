@@ -91,6 +91,13 @@ describe('review moderation in the admin schema', () => {
     const back = await gw.gql<{ product: { reviews: { comment: string }[] } }>(PAGE, { id: product.id });
     expect(back.data?.product.reviews.map((r) => r.comment)).toContain(comment);
 
+    // The catalogue role moderates reviews but may not look customers up: no e-mail.
+    const { browser: catalogue } = await signedInStaff(gw, 'catalogue');
+    const asCatalogue = await catalogue.admin<{ reviews: { items: { authorEmail: string | null }[] } }>(
+      'query($s: String) { reviews(search: $s) { items { authorEmail } } }',
+      { s: comment },
+    );
+    expect(asCatalogue.data?.reviews.items).toEqual([{ authorEmail: null }]);
     const { browser: packer } = await signedInStaff(gw, 'fulfilment');
     expect((await packer.admin('{ reviews { total } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
@@ -156,5 +163,34 @@ describe('the enquiries inbox in the admin schema', () => {
 
     const { browser: catalogue } = await signedInStaff(gw, 'catalogue');
     expect((await catalogue.admin('{ enquiries { total } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('keeps a reply the mailer refused and sends it again with resendEnquiryReply', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'support');
+    const email = `late.${Date.now().toString(36)}@example.com`;
+    const sent = await gw.gql<{ submitEnquiry: { id: string } }>('mutation($i: EnquiryInput!) { submitEnquiry(input: $i) { id } }', {
+      i: { name: 'Ravi', email, mobile: '9876543210', comment: 'Any news?' },
+    });
+    const id = sent.data?.submitEnquiry.id as string;
+    const mailer = gw.api.services.mailer;
+    const real = mailer.send.bind(mailer);
+    mailer.send = () => Promise.reject(new Error('SMTP down'));
+    const refused = await desk.admin(`mutation($id: ID!) { replyToEnquiry(id: $id, message: "Soon.") { id } }`, { id });
+    mailer.send = real;
+    expect(refused.errors?.[0]?.message).toBe(
+      'The reply is kept on the enquiry but could not be e-mailed now: use Send again on it shortly.',
+    );
+    const kept = await desk.admin<{ enquiry: EnquiryShape & { events: { id: string; sendError: string | null }[] } }>(
+      `query($id: ID!) { enquiry(id: $id) { ${ENQUIRY} } }`,
+      { id },
+    );
+    const reply = kept.data?.enquiry.events[0];
+    expect(reply).toMatchObject({ kind: 'REPLY', sentAt: null, sendError: 'SMTP down' });
+    const again = await desk.admin<{ resendEnquiryReply: EnquiryShape }>(
+      `mutation($id: ID!, $e: ID!) { resendEnquiryReply(id: $id, eventId: $e) { ${ENQUIRY} } }`,
+      { id, e: reply?.id },
+    );
+    expect(again.errors, JSON.stringify(again.errors)).toBeUndefined();
+    expect(again.data?.resendEnquiryReply.events[0]?.sentAt).not.toBeNull();
   });
 });

@@ -278,6 +278,10 @@ export const adminResolvers: Resolvers = {
         ...(assigneeId !== undefined ? { assigneeId } : {}),
       });
     },
+    resendEnquiryReply: (_root, { id, eventId }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.resendEnquiryReply(id, eventId);
+    },
     addEnquiryNote: (_root, { id, note }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return api.addEnquiryNote(id, note);

@@ -156,6 +156,12 @@ export class StaffApi {
   enquiryAssignees = () => this.data<{ assignees: { _id: string; name: string }[] }>({ url: 'admin/enquiries/assignees' });
   updateEnquiry = (id: string, body: { version: number; status?: string; assigneeId?: string | null }) =>
     this.data<EnquiryDeskRecord>({ url: `admin/enquiries/${segment(id, 'Enquiry')}`, method: 'PUT', data: body });
+  resendEnquiryReply = (id: string, eventId: string) =>
+    this.data<EnquiryDeskRecord>({
+      url: `admin/enquiries/${segment(id, 'Enquiry')}/replies/${segment(eventId, 'Reply')}/resend`,
+      method: 'POST',
+      data: {},
+    });
   addEnquiryNote = (id: string, note: string) =>
     this.data<EnquiryDeskRecord>({ url: `admin/enquiries/${segment(id, 'Enquiry')}/notes`, method: 'POST', data: { note } });
   replyToEnquiry = (id: string, message: string) =>

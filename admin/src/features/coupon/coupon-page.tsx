@@ -85,6 +85,8 @@ function CouponForm({ coupon }: { coupon: CouponWholeFragment | null }) {
   const [update, updating] = useUpdateCouponMutation();
   const [refused, setRefused] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The version the form's values came from: a save names it, so a change someone made meanwhile is refused, never overwritten.
+  const [loadedVersion, setLoadedVersion] = useState(coupon?.version ?? 0);
   const { register, handleSubmit, formState, watch, reset } = useForm<CouponValues, unknown, z.output<typeof CouponSchema>>({
     resolver: zodResolver(CouponSchema),
     defaultValues: valuesOf(coupon),
@@ -109,8 +111,11 @@ function CouponForm({ coupon }: { coupon: CouponWholeFragment | null }) {
     };
     try {
       if (coupon) {
-        const updated = await update({ variables: { id: coupon.id, version: coupon.version, input } });
-        if (updated.data) reset(valuesOf(updated.data.updateCoupon));
+        const updated = await update({ variables: { id: coupon.id, version: loadedVersion, input } });
+        if (updated.data) {
+          reset(valuesOf(updated.data.updateCoupon));
+          setLoadedVersion(updated.data.updateCoupon.version);
+        }
         setSaved(true);
       } else {
         const made = await create({ variables: { input } });

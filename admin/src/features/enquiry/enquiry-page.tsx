@@ -7,6 +7,7 @@ import { useAddEnquiryNoteMutation } from './__generated__/add-enquiry-note';
 import { useEnquiryQuery } from './__generated__/enquiry';
 import type { EnquiryWholeFragment } from './__generated__/enquiry-whole';
 import { useReplyToEnquiryMutation } from './__generated__/reply-to-enquiry';
+import { useResendEnquiryReplyMutation } from './__generated__/resend-enquiry-reply';
 import { useUpdateEnquiryMutation } from './__generated__/update-enquiry';
 
 type Message = { ok: boolean; text: string } | null;
@@ -20,7 +21,12 @@ const Said = ({ message }: { message: Message }) =>
 /** One enquiry: what was asked, its status and who answers it, the internal notes, and a reply by e-mail. */
 export function EnquiryPage() {
   const { id } = useParams();
-  const { data, error, loading } = useEnquiryQuery({ variables: { id: id ?? '' }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useEnquiryQuery({ variables: { id: id ?? '' }, fetchPolicy: 'cache-and-network' });
+  // Kept here, not in the status form: the form starts afresh from each version of the enquiry (so it never
+  // sends back a status it showed before someone changed it), and its answer outlives that.
+  const [statusMessage, setStatusMessage] = useState<Message>(null);
+  const [resend, resending] = useResendEnquiryReplyMutation();
+  const [resendMessage, setResendMessage] = useState<Message>(null);
   if (loading && !data) return <p>Loading…</p>;
   if (error) return <p role="alert">{problem(error)}</p>;
   const enquiry = data?.enquiry;
@@ -35,7 +41,13 @@ export function EnquiryPage() {
         {enquiry.email} · {enquiry.mobile} · sent {when(enquiry.createdAt)}
       </p>
       <blockquote className="admin-quote">{enquiry.comment}</blockquote>
-      <StatusForm key={enquiry.id} enquiry={enquiry} assignees={data.enquiryAssignees} />
+      <StatusForm
+        key={`${enquiry.id}:${enquiry.version}`}
+        enquiry={enquiry}
+        assignees={data.enquiryAssignees}
+        onAnswer={setStatusMessage}
+      />
+      <Said message={statusMessage} />
       <h2>Notes and replies</h2>
       {enquiry.events.length === 0 ? (
         <p>None yet.</p>
@@ -49,21 +61,45 @@ export function EnquiryPage() {
                   (e.sentAt ? ` (sent ${when(e.sentAt)})` : ` (not sent: ${e.sendError ?? 'the mailer did not take it'})`)}
               </p>
               <p className="admin-pre">{e.body}</p>
+              {e.kind === 'REPLY' && !e.sentAt && (
+                <button
+                  type="button"
+                  disabled={resending.loading}
+                  onClick={() => {
+                    setResendMessage(null);
+                    resend({ variables: { id: enquiry.id, eventId: e.id } }).then(
+                      () => setResendMessage({ ok: true, text: `Reply e-mailed to ${enquiry.email}.` }),
+                      (err: unknown) => setResendMessage({ ok: false, text: problem(err) ?? 'Not sent' }),
+                    );
+                  }}
+                >
+                  Send again
+                </button>
+              )}
             </li>
           ))}
         </ol>
       )}
+      <Said message={resendMessage} />
       <NoteForm enquiry={enquiry} />
-      <ReplyForm enquiry={enquiry} />
+      <ReplyForm enquiry={enquiry} onFailed={() => void refetch()} />
     </section>
   );
 }
 
-function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; assignees: { id: string; name: string }[] }) {
+function StatusForm({
+  enquiry,
+  assignees,
+  onAnswer,
+}: {
+  enquiry: EnquiryWholeFragment;
+  assignees: { id: string; name: string }[];
+  onAnswer: (m: Message) => void;
+}) {
   const [update, updating] = useUpdateEnquiryMutation();
   const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
   const [assignee, setAssignee] = useState(enquiry.assignee?.id ?? '');
-  const [message, setMessage] = useState<Message>(null);
+  const setMessage = onAnswer;
   return (
     <form
       aria-label="Status and who answers"
@@ -108,7 +144,6 @@ function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; ass
       <button type="submit" disabled={updating.loading || (status === enquiry.status && assignee === (enquiry.assignee?.id ?? ''))}>
         Save
       </button>
-      <Said message={message} />
     </form>
   );
 }
@@ -143,7 +178,7 @@ function NoteForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
   );
 }
 
-function ReplyForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
+function ReplyForm({ enquiry, onFailed }: { enquiry: EnquiryWholeFragment; onFailed: () => void }) {
   const [reply, replying] = useReplyToEnquiryMutation();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<Message>(null);
@@ -159,7 +194,11 @@ function ReplyForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
             setText('');
             setMessage({ ok: true, text: `Reply e-mailed to ${enquiry.email}.` });
           },
-          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'Not sent' }),
+          (err: unknown) => {
+            setMessage({ ok: false, text: problem(err) ?? 'Not sent' });
+            // A reply the mailer refused is kept on the enquiry (with Send again): show it.
+            onFailed();
+          },
         );
       }}
     >

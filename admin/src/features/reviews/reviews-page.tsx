@@ -73,7 +73,8 @@ function ReviewItem({ review: r }: { review: ReviewWholeFragment }) {
       <article aria-label={who}>
         <p>
           <strong>{'★'.repeat(r.stars)}</strong>
-          <span className="visually-hidden">{r.stars} stars</span> {r.productTitle} · {r.authorName} ({r.authorEmail}) · {when(r.createdAt)}
+          <span className="visually-hidden">{r.stars} stars</span> {r.productTitle} · {r.authorName}
+          {r.authorEmail ? ` (${r.authorEmail})` : ''} · {when(r.createdAt)}
         </p>
         <blockquote>{r.comment}</blockquote>
         {r.hidden ? (

@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
 //   and a checkout that makes no order gives it back (`released`). Every use is counted under the
 //   coupon's row lock, so the last use goes to exactly one shopper;
 // - checkouts and orders carry the code and the discount (rupees); order_items their share of it in
-//   paise, so a refund of some lines gives back what was paid for them.
+//   paise, so a refund of some lines gives back what was paid for them; units a coupon paid for in full
+//   are refunded at 0 (recorded, done at once), so order_refunds.amount may be 0.
 const statements = `
     create table coupons (
       id uuid primary key default gen_random_uuid(),
@@ -49,7 +50,9 @@ const statements = `
     alter table orders
       add column coupon_code text,
       add column discount integer not null default 0 check (discount >= 0);
-    alter table order_items add column discount_paise integer not null default 0 check (discount_paise >= 0)
+    alter table order_items add column discount_paise integer not null default 0 check (discount_paise >= 0);
+    alter table order_refunds drop constraint order_refunds_amount_check;
+    alter table order_refunds add constraint order_refunds_amount_check check (amount >= 0)
 `
   .split(/;\s*\n/)
   .map((s) => s.trim())
@@ -61,6 +64,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const statement of [
+    'alter table order_refunds drop constraint order_refunds_amount_check',
+    'alter table order_refunds add constraint order_refunds_amount_check check (amount > 0)',
     'alter table order_items drop column discount_paise',
     'alter table orders drop column coupon_code, drop column discount',
     'alter table checkouts drop constraint checkouts_discount_within',
