@@ -10,7 +10,7 @@ import { type DocumentNode, print } from 'graphql';
 import type { GatewayConfig } from './config/env.js';
 import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
-import { forwardTo, imagePath, simulatorPath } from './proxy.js';
+import { forwardTo, imagePath, photoPath, simulatorPath } from './proxy.js';
 import { mountAdmin } from './admin/mount.js';
 import { adminStaticRoutes } from './admin/static.js';
 import { createGraphqlServer, graphqlHandler } from './graphql/create-server.js';
@@ -206,6 +206,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   );
   // Product and blog pictures live in the api; the shop serves them from its own origin.
   app.get('/api/images/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs, imagePath));
+  app.get('/api/photos/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs, photoPath));
   if (config.razorpay.simulated) {
     // The simulator's widget and its pay/decline calls, from the shop's own origin (never in production).
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs, simulatorPath);

@@ -33,6 +33,13 @@ export const imagePath: UpstreamPath = (req) => {
   return m ? `/api/images/${m[1]}/${m[2]}` : null;
 };
 
+/** Uploaded photos: /api/photos/{id} and /api/photos/{id}/{width}.{avif|webp|jpg}, no query. */
+const PHOTO = /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\/\d{1,5}\.(?:avif|webp|jpg))?$/;
+export const photoPath: UpstreamPath = (req) => {
+  const m = PHOTO.exec(plainPath(req) ?? '');
+  return m ? `/api/photos/${m[1]}${m[2] ?? ''}` : null;
+};
+
 /** The payment simulator's widget and its pay/decline call, nothing else of it (its control routes stay private). */
 export const simulatorPath: UpstreamPath = (req) => {
   const p = plainPath(req);

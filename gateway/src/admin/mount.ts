@@ -136,5 +136,8 @@ export async function mountAdmin(
     };
   app.get('/admin/files/catalogue.csv', file('GET', 'admin/catalogue/export', ['status', 'q', 'category', 'brand']));
   app.post('/admin/files/catalogue-import', file('POST', 'admin/catalogue/import', ['dryRun']));
+  // Photos (up to PHOTO_MAX_MB): for products (catalogue:write) and blog posts (content:write); the api reads the bytes.
+  app.post('/admin/files/product-photos', file('POST', 'admin/catalogue/photos', []));
+  app.post('/admin/files/blog-photos', file('POST', 'admin/content/photos', []));
   return server;
 }

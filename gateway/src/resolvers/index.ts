@@ -5,6 +5,7 @@ import { CartLine } from './cart-line.js';
 import { Color } from './color.js';
 import { Customer } from './customer.js';
 import { Enquiry } from './enquiry.js';
+import { Image } from './image.js';
 import { Mutation } from './mutation.js';
 import { Order, Refund, Return } from './order.js';
 import { OrderItem } from './order-item.js';
@@ -21,6 +22,7 @@ export const resolvers: Resolvers = {
   Product,
   ProductPage,
   Color,
+  Image,
   Review,
   Blog,
   Cart,

@@ -11,7 +11,7 @@ const product = {
   title: long,
   price: 149999,
   rating: 4,
-  images: [{ __typename: 'Image' as const, url: '/a.svg' }],
+  images: [{ __typename: 'Image' as const, url: '/a.svg', srcset: null, avifSrcset: null, webpSrcset: null }],
   inWishlist: true,
 };
 

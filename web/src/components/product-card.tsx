@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ProductCard_ProductFragment } from './__generated__/product-card';
 import { CARD_TITLE_LIMIT, type GridSize } from '../config/constants';
 import { ROUTES } from '../config/routes';
+import { Picture } from './picture';
 import { Price } from './price';
 import { StarRating } from './star-rating';
 import { WishlistHeart } from './wishlist-heart';
@@ -23,13 +24,20 @@ export function ProductCard({
   grid?: GridSize;
   eager?: boolean;
 }) {
-  const image = product.images[0]?.url;
+  const image = product.images[0];
   return (
     <article className={`product-card span-${grid}`} aria-label={product.title}>
       <WishlistHeart productId={product.id} inWishlist={product.inWishlist} title={product.title} />
       <Link to={ROUTES.product(product.id)} className="product-card-image" tabIndex={-1}>
         {image ? (
-          <img src={image} alt={product.title} loading={eager ? undefined : 'lazy'} width={300} height={300} />
+          <Picture
+            image={image}
+            alt={product.title}
+            loading={eager ? undefined : 'lazy'}
+            width={300}
+            height={300}
+            sizes="(max-width: 575px) 50vw, 300px"
+          />
         ) : (
           <span className="image-placeholder" />
         )}

@@ -95,8 +95,8 @@ export function createMockApi() {
   });
   const blog = (b: (typeof BLOGS)[number], i: number) => ({
     ...b,
-    images: [{ url: picture(b.title, 200 + i * 60) }],
-    image: { url: picture(b.title, 200 + i * 60) },
+    images: [{ url: picture(b.title, 200 + i * 60), srcset: null, avifSrcset: null, webpSrcset: null }],
+    image: { url: picture(b.title, 200 + i * 60), srcset: null, avifSrcset: null, webpSrcset: null },
   });
 
   const resolvers = {
@@ -250,7 +250,7 @@ export function createMockApi() {
       submitEnquiry: (_: unknown, { input }: Args) => ({ ...(input as object), id: newId('enquiry'), status: 'Submitted' }),
     },
     Product: {
-      images: (p: DemoProduct) => [{ url: picture(p.title, (Number(p.id.split('-').at(-1)) * 47) % 360) }],
+      images: (p: DemoProduct) => [{ url: picture(p.title, (Number(p.id.split('-').at(-1)) * 47) % 360), srcset: null, avifSrcset: null, webpSrcset: null }],
       rating: (p: DemoProduct) => (p.reviews.length ? Math.round(p.reviews.reduce((s, r) => s + r.star, 0) / p.reviews.length) : 0),
       reviewCount: (p: DemoProduct) => p.reviews.length,
       inStock: (p: DemoProduct) => p.stock.some((n) => n > 0),

@@ -5,6 +5,7 @@ import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom
 import { z } from 'zod';
 import { may, type Signed } from '../../lib/authorization';
 import { problem, when } from '../../lib/format';
+import { PhotoUpload } from '../../components/photo-upload';
 import type { CatalogueProductWholeFragment } from './__generated__/product-whole';
 import { useArchiveProductMutation } from './__generated__/archive-product';
 import { useCatalogueProductQuery } from './__generated__/catalogue-product';
@@ -88,7 +89,11 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
   const [update, updating] = useUpdateProductMutation();
   const [refused, setRefused] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const { register, handleSubmit, formState, watch, reset } = useForm<ProductValues, unknown, z.output<typeof ProductSchema>>({
+  const { register, handleSubmit, formState, watch, reset, getValues, setValue } = useForm<
+    ProductValues,
+    unknown,
+    z.output<typeof ProductSchema>
+  >({
     resolver: zodResolver(ProductSchema),
     defaultValues: valuesOf(product),
   });
@@ -152,6 +157,15 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
       {field('tags', 'Tags (comma-separated)', <input {...attrs('tags')} />)}
       {field('colors', 'Colours (CSS colour values, comma-separated, in the order shown)', <input {...attrs('colors')} />)}
       {field('images', 'Pictures (one address a line, the main one first)', <textarea rows={3} {...attrs('images')} />)}
+      {editable && (
+        <PhotoUpload
+          for="product"
+          onUploaded={(url) => {
+            const now = getValues('images').trim();
+            setValue('images', now ? `${now}\n${url}` : url, { shouldDirty: true, shouldValidate: true });
+          }}
+        />
+      )}
       {field('description', 'Description (HTML: the shop keeps only safe tags)', <textarea rows={8} {...attrs('description')} />)}
       <h2>Preview</h2>
       {/* A sandbox without scripts: what was typed is shown, never run. The store shows the sanitized HTML the api keeps. */}

@@ -10,6 +10,7 @@ import { useHead } from '../../lib/head';
 import { productLd, summary } from '../../lib/seo';
 import { ColorPicker } from '../../components/color-swatch';
 import { CopyIcon } from '../../components/icons';
+import { Picture } from '../../components/picture';
 import { Price } from '../../components/price';
 import { ProductCard } from '../../components/product-card';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -68,7 +69,7 @@ export function ProductPage() {
   const product = shown;
 
   const inCart = cart?.cart.lines.some((l) => l.product.id === product.id) ?? false;
-  const image = product.images[imageIndex]?.url ?? product.images[0]?.url;
+  const image = product.images[imageIndex] ?? product.images[0];
 
   const onAdd = async () => {
     if (!signedIn) return void navigate(ROUTES.login);
@@ -95,7 +96,7 @@ export function ProductPage() {
       <Breadcrumb title={product.title} />
       <div className="container product-detail">
         <section className="product-gallery" aria-label="Pictures">
-          {image && <ZoomImage src={image} alt={product.title} />}
+          {image && <ZoomImage image={image} alt={product.title} />}
           <div className="thumbnails">
             {product.images.map((img, i) => (
               <button
@@ -105,7 +106,7 @@ export function ProductPage() {
                 aria-pressed={i === imageIndex}
                 onClick={() => setImageIndex(i)}
               >
-                <img src={img.url} alt="" width={120} height={120} />
+                <Picture image={img} alt="" width={120} height={120} sizes="120px" />
               </button>
             ))}
           </div>
@@ -214,13 +215,13 @@ export function ProductPage() {
 
 /** The card's picture, title, price and rating at once; the rest as placeholders until the page query answers. */
 function PartialProduct({ product }: { product: ShownProduct }) {
-  const image = product.images[0]?.url;
+  const image = product.images[0];
   return (
     <>
       <Breadcrumb title={product.title} />
       <div className="container product-detail" aria-busy="true">
         <section className="product-gallery" aria-label="Pictures">
-          {image && <ZoomImage src={image} alt={product.title} />}
+          {image && <ZoomImage image={image} alt={product.title} />}
         </section>
         <section className="product-info">
           <h1>{product.title}</h1>

@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import { Picture } from '../../components/picture';
+import type { Picture_ImageFragment } from '../../components/__generated__/picture';
 import './product.css';
 const WIDTH = 594;
 const HEIGHT = 600;
 const ZOOM_WIDTH = 600;
 
 /** The main picture, 594 by 600; hovering shows a 600-wide magnified view beside it (spec §9). */
-export function ZoomImage({ src, alt }: { src: string; alt: string }) {
+export function ZoomImage({ image, alt }: { image: Picture_ImageFragment; alt: string }) {
+  const src = image.url;
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
   return (
     <div
@@ -17,7 +20,7 @@ export function ZoomImage({ src, alt }: { src: string; alt: string }) {
       }}
       onMouseLeave={() => setLens(null)}
     >
-      <img src={src} alt={alt} width={WIDTH} height={HEIGHT} fetchPriority="high" />
+      <Picture image={image} alt={alt} width={WIDTH} height={HEIGHT} sizes={`(max-width: 640px) 100vw, ${WIDTH}px`} fetchPriority="high" />
       {lens && (
         <div
           className="zoom-pane"
