@@ -26,7 +26,10 @@ export function PhotoUpload({ for: target, onUploaded }: { for: 'product' | 'blo
       const res = await fetch(`/admin/files/${target}-photos`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'Content-Type': file.type || 'application/octet-stream', ...(csrfToken() ? { 'X-CSRF-Token': csrfToken() as string } : {}) },
+        headers: {
+          'Content-Type': file.type || 'application/octet-stream',
+          ...(csrfToken() ? { 'X-CSRF-Token': csrfToken() as string } : {}),
+        },
         body: file,
       });
       const body = (await res.json()) as Uploaded | { message?: string };
@@ -35,7 +38,10 @@ export function PhotoUpload({ for: target, onUploaded }: { for: 'product' | 'blo
         return;
       }
       onUploaded(body.url);
-      setMessage({ ok: true, text: `Uploaded ${file.name} (${body.width} × ${body.height}); it is added to the pictures below. Save to keep it.` });
+      setMessage({
+        ok: true,
+        text: `Uploaded ${file.name} (${body.width} × ${body.height}); it is added to the pictures below. Save to keep it.`,
+      });
     } catch (err) {
       setMessage({ ok: false, text: problem(err) ?? 'The photo could not be sent' });
     } finally {

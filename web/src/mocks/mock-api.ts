@@ -250,7 +250,9 @@ export function createMockApi() {
       submitEnquiry: (_: unknown, { input }: Args) => ({ ...(input as object), id: newId('enquiry'), status: 'Submitted' }),
     },
     Product: {
-      images: (p: DemoProduct) => [{ url: picture(p.title, (Number(p.id.split('-').at(-1)) * 47) % 360), srcset: null, avifSrcset: null, webpSrcset: null }],
+      images: (p: DemoProduct) => [
+        { url: picture(p.title, (Number(p.id.split('-').at(-1)) * 47) % 360), srcset: null, avifSrcset: null, webpSrcset: null },
+      ],
       rating: (p: DemoProduct) => (p.reviews.length ? Math.round(p.reviews.reduce((s, r) => s + r.star, 0) / p.reviews.length) : 0),
       reviewCount: (p: DemoProduct) => p.reviews.length,
       inStock: (p: DemoProduct) => p.stock.some((n) => n > 0),
