@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { accessible, enrol, invite, signInAs } from './staff';
 
@@ -64,8 +65,24 @@ test.describe('the catalogue desk', () => {
     await accessible(desk);
 
     await desk.getByLabel('Price (rupees)').fill(String(newPrice));
+    // A real photo (a camera's JPEG, with the EXIF the shop drops), uploaded and made the main picture.
+    const jpeg = await sharp({
+      create: { width: 1800, height: 1800, channels: 3, background: '#445566', noise: { type: 'gaussian', mean: 110, sigma: 35 } },
+    })
+      .withExif({ IFD0: { Artist: 'Journey Photographer' } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    await desk
+      .getByLabel('Upload a photo (JPEG, PNG or WebP, at most 10 MB)')
+      .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expect(desk.getByText('Uploaded front.jpg (1800 × 1800); it is added to the pictures below. Save to keep it.')).toBeVisible();
+    const pictures = desk.getByLabel('Pictures (one address a line, the main one first)');
+    const lines = (await pictures.inputValue()).split('\n');
+    const photoUrl = lines.at(-1) ?? '';
+    expect(photoUrl).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
+    await pictures.fill([photoUrl, ...lines.slice(0, -1)].join('\n'));
     await desk.getByRole('button', { name: 'Save changes' }).click();
-    await expect(desk.getByRole('status')).toHaveText('Saved. The store shows it now.');
+    await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText('Saved. The store shows it now.');
     const stock = desk.getByRole('form', { name: 'Stock' });
     await stock.getByLabel(new RegExp(`^${firstColour} \\(now \\d+\\)`)).fill('0');
     await stock.getByRole('button', { name: 'Save stock' }).click();
@@ -79,5 +96,18 @@ test.describe('the catalogue desk', () => {
       })
       .toBe(shown);
     await expect(page.getByRole('radio', { name: `${firstColour} (sold out)` })).toBeDisabled();
+    // The photo: in AVIF and WebP where the browser takes them, at the width the layout asks for, in a box of known size.
+    const main = page.locator('.zoom-image img');
+    await expect(main).toHaveAttribute('src', photoUrl);
+    await expect(main).toHaveAttribute('srcset', new RegExp(`^${photoUrl}/320\\.jpg 320w, .*${photoUrl}/1280\\.jpg 1280w$`));
+    await expect(main).toHaveAttribute('width', '594');
+    await expect(main).toHaveAttribute('height', '600');
+    await expect(main).toHaveAttribute('sizes', /594px/);
+    await expect(page.locator('.zoom-image picture source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      new RegExp(`${photoUrl}/640\\.avif 640w`),
+    );
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
   });
 });

@@ -1,5 +1,12 @@
 import type { ImgHTMLAttributes } from 'react';
-import type { Picture_ImageFragment } from './__generated__/picture';
+
+/** What a picture needs of the schema's Image (queried inline: a fragment would be one level deeper than the depth limit allows). */
+export interface PictureImage {
+  url: string;
+  srcset?: string | null;
+  avifSrcset?: string | null;
+  webpSrcset?: string | null;
+}
 
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'sizes' | 'alt'>;
 
@@ -15,7 +22,7 @@ export function Picture({
   height,
   sizes,
   ...img
-}: { image: Picture_ImageFragment; alt: string; width: number; height: number; sizes: string } & ImgProps) {
+}: { image: PictureImage; alt: string; width: number; height: number; sizes: string } & ImgProps) {
   if (!image.srcset) return <img src={image.url} alt={alt} width={width} height={height} {...img} />;
   return (
     <picture>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Picture } from '../../components/picture';
-import type { Picture_ImageFragment } from '../../components/__generated__/picture';
+import { Picture, type PictureImage } from '../../components/picture';
 import './product.css';
 const WIDTH = 594;
 const HEIGHT = 600;
 const ZOOM_WIDTH = 600;
 
 /** The main picture, 594 by 600; hovering shows a 600-wide magnified view beside it (spec §9). */
-export function ZoomImage({ image, alt }: { image: Picture_ImageFragment; alt: string }) {
+export function ZoomImage({ image, alt }: { image: PictureImage; alt: string }) {
   const src = image.url;
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
   return (
