@@ -7,6 +7,8 @@ import { CustomerPage } from './features/customer/customer-page';
 import { EnquiriesPage } from './features/enquiries/enquiries-page';
 import { EnquiryPage } from './features/enquiry/enquiry-page';
 import { ReviewsPage } from './features/reviews/reviews-page';
+import { PostPage } from './features/post/post-page';
+import { PostsPage } from './features/posts/posts-page';
 import { CustomersPage } from './features/customers/customers-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { PackingSlipPage } from './features/packing-slip/packing-slip-page';
@@ -42,6 +44,8 @@ export function App() {
           <Route path="/coupons" element={<CouponsPage />} />
           <Route path="/coupons/:id" element={<CouponPage />} />
           <Route path="/reviews" element={<ReviewsPage />} />
+          <Route path="/posts" element={<PostsPage />} />
+          <Route path="/posts/:id" element={<PostPage />} />
           <Route path="/enquiries" element={<EnquiriesPage />} />
           <Route path="/enquiries/:id" element={<EnquiryPage />} />
           <Route path="/customers" element={<CustomersPage />} />

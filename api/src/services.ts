@@ -23,6 +23,7 @@ import { DEFAULT_PHOTO_LIMITS } from './photos/process.js';
 import { databaseStore, s3Store } from './photos/store.js';
 import { reviewsDesk } from './reviews/moderation.js';
 import { enquiriesDesk } from './enquiries/inbox.js';
+import { blogDesk } from './blogs/desk.js';
 import { customersDesk } from './staff/customers-desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './orders/order-refunds.js';
@@ -117,6 +118,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       log,
     }),
     reviewsDesk: reviewsDesk(db),
+    blogDesk: blogDesk(db),
     enquiriesDesk: enquiriesDesk({ db, mailer, shopName: config.shopName, log }),
     notices,
     orderRefunds,

@@ -534,3 +534,37 @@ export interface EnquiryDeskRecord {
     createdAt: string;
   }[];
 }
+
+/** A blog post as the desk shows it (/api/admin/content/posts): the HTML as kept (sanitized on write), draft or published. */
+export interface BlogPostRecord {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  category: string;
+  author: string;
+  images: string[];
+  /** Null while the post is a draft. */
+  publishedAt: string | null;
+  views: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BlogPostListRecord {
+  posts: BlogPostRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A post's fields as the desk api takes them. */
+export interface BlogPostBody {
+  title: string;
+  slug?: string;
+  description: string;
+  category: string;
+  author?: string;
+  images?: string[];
+}

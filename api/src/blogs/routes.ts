@@ -25,11 +25,23 @@ export function blogJson(b: Blog) {
 export function blogsRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get('/blog', async (_req, res) => {
-    const blogs = await deps.db.selectFrom('blogs').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+    // Published posts only: a draft is the desk's until it is published.
+    const blogs = await deps.db
+      .selectFrom('blogs')
+      .selectAll()
+      .where('published_at', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
     res.json(blogs.map(blogJson));
   });
   router.get('/blog/:id', async (req, res) => {
-    const blog = await deps.db.selectFrom('blogs').selectAll().where('id', '=', pathId(req.params.id, 'Blog')).executeTakeFirst();
+    const blog = await deps.db
+      .selectFrom('blogs')
+      .selectAll()
+      .where('id', '=', pathId(req.params.id, 'Blog'))
+      .where('published_at', 'is not', null)
+      .executeTakeFirst();
     if (!blog) throw notFound('Blog not found');
     res.json(blogJson(blog));
   });

@@ -17,6 +17,7 @@ import * as catalogueTerms from './migrations/0015-catalogue-terms.js';
 import * as coupons from './migrations/0016-coupons.js';
 import * as moderation from './migrations/0017-moderation.js';
 import * as photos from './migrations/0018-photos.js';
+import * as blogDesk from './migrations/0019-blog-desk.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-coupons': coupons,
   '0017-moderation': moderation,
   '0018-photos': photos,
+  '0019-blog-desk': blogDesk,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

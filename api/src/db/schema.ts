@@ -231,6 +231,9 @@ export interface BlogsTable {
   images: Json<ProductImage[]>;
   author: string;
   num_views: Generated<number>;
+  /** Null while the post is a draft (blogs/desk.ts); the storefront shows published posts only. */
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

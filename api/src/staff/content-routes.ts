@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.js';
 import { parseInput } from '../http/validate.js';
 import { EnquiryQuery, EnquiryUpdate, NoteInput, ReplyInput } from '../enquiries/inbox.js';
 import { HideInput, RestoreInput, ReviewQuery } from '../reviews/moderation.js';
+import { BlogPostEdit, BlogPostInput, BlogPostQuery, BlogVersion } from '../blogs/desk.js';
 import type { Declare } from './route-types.js';
 import { type RequestFacts, type StaffPrincipal, staffActor } from './service.js';
 import type { ModeratedReviewRecord } from '@digitic/rest-contract';
@@ -14,10 +15,10 @@ const ANSWERERS = STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('enquir
 /** Review moderation (/api/admin/reviews) and the enquiries inbox (/api/admin/enquiries), each route declared with its permission. */
 export function contentRoutes(
   declare: Declare,
-  deps: Pick<AppDeps, 'reviewsDesk' | 'enquiriesDesk'>,
+  deps: Pick<AppDeps, 'reviewsDesk' | 'enquiriesDesk' | 'blogDesk'>,
   facts: (req: Request, res: Response) => RequestFacts,
 ) {
-  const { reviewsDesk, enquiriesDesk } = deps;
+  const { reviewsDesk, enquiriesDesk, blogDesk } = deps;
   const id = (req: Request) => String(req.params.id).toLowerCase();
 
   // A review's author's e-mail is a customer's detail: shown to moderators who may look customers up.
@@ -35,6 +36,25 @@ export function contentRoutes(
   });
   declare('post', '/admin/reviews/:id/restore', 'reviews:moderate', async (req, res, me) => {
     res.json(shown(me)(await reviewsDesk.restore(id(req), parseInput(RestoreInput, req.body), staffActor(me, facts(req, res)))));
+  });
+
+  declare('get', '/admin/content/posts', 'content:write', async (req, res) => {
+    res.json(await blogDesk.list(parseInput(BlogPostQuery, req.query)));
+  });
+  declare('post', '/admin/content/posts', 'content:write', async (req, res, me) => {
+    res.status(201).json(await blogDesk.create(parseInput(BlogPostInput, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('get', '/admin/content/posts/:id', 'content:write', async (req, res) => {
+    res.json(await blogDesk.get(id(req)));
+  });
+  declare('put', '/admin/content/posts/:id', 'content:write', async (req, res, me) => {
+    res.json(await blogDesk.update(id(req), parseInput(BlogPostEdit, req.body), staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/content/posts/:id/publish', 'content:write', async (req, res, me) => {
+    res.json(await blogDesk.publish(id(req), parseInput(BlogVersion, req.body).version, staffActor(me, facts(req, res))));
+  });
+  declare('post', '/admin/content/posts/:id/unpublish', 'content:write', async (req, res, me) => {
+    res.json(await blogDesk.unpublish(id(req), parseInput(BlogVersion, req.body).version, staffActor(me, facts(req, res))));
   });
 
   declare('get', '/admin/enquiries', 'enquiries:manage', async (req, res, me) => {

@@ -194,3 +194,60 @@ describe('the enquiries inbox in the admin schema', () => {
     expect(again.data?.resendEnquiryReply.events[0]?.sentAt).not.toBeNull();
   });
 });
+
+describe('blog posts in the admin schema', () => {
+  it('writes, lists, edits, publishes and unpublishes a post; the storefront shows it only while published', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const POST = 'id title slug description category author images publishedAt views version createdAt updatedAt';
+    const title = `Gateway post ${Date.now().toString(36)}`;
+    const made = await desk.admin<{ createBlogPost: { id: string; version: number; publishedAt: string | null; description: string } }>(
+      `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { ${POST} } }`,
+      {
+        i: {
+          title,
+          description: '<p>Hello</p><script>x()</script>',
+          category: 'Tv',
+          author: 'Gita',
+          images: ['/api/images/blog/tv-1.svg'],
+        },
+      },
+    );
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined();
+    expect(made.data?.createBlogPost).toMatchObject({ publishedAt: null, description: '<p>Hello</p>', version: 0 });
+    const id = made.data?.createBlogPost.id as string;
+    const BLOG = 'query($id: ID!) { blog(id: $id) { id title } }';
+    expect((await gw.gql<{ blog: unknown }>(BLOG, { id })).data?.blog ?? null).toBeNull();
+
+    const published = await desk.admin<{ publishBlogPost: { version: number; publishedAt: string | null } }>(
+      `mutation($id: ID!, $v: Int!) { publishBlogPost(id: $id, version: $v) { ${POST} } }`,
+      { id, v: 0 },
+    );
+    expect(published.data?.publishBlogPost.publishedAt).not.toBeNull();
+    await gw.syncCatalogue();
+    expect((await gw.gql<{ blog: { title: string } }>(BLOG, { id })).data?.blog.title).toBe(title);
+
+    const edited = await desk.admin<{ updateBlogPost: { title: string; version: number } }>(
+      `mutation($id: ID!, $v: Int!, $i: BlogPostInput!) { updateBlogPost(id: $id, version: $v, input: $i) { ${POST} } }`,
+      { id, v: 1, i: { title: `${title}!`, description: '<p>Bye</p>', category: 'Tv' } },
+    );
+    expect(edited.data?.updateBlogPost).toMatchObject({ title: `${title}!`, version: 2 });
+    const list = await desk.admin<{ blogPosts: { items: { id: string }[]; total: number; page: number; pageSize: number } }>(
+      'query($s: String) { blogPosts(search: $s, status: PUBLISHED) { items { id } total page pageSize } }',
+      { s: title },
+    );
+    expect(list.data?.blogPosts).toEqual({ items: [{ id }], total: 1, page: 1, pageSize: 25 });
+    const one = await desk.admin<{ blogPost: { id: string } }>('query($id: ID!) { blogPost(id: $id) { id } }', { id });
+    expect(one.data?.blogPost).toEqual({ id });
+
+    const back = await desk.admin<{ unpublishBlogPost: { publishedAt: string | null } }>(
+      'mutation($id: ID!, $v: Int!) { unpublishBlogPost(id: $id, version: $v) { publishedAt } }',
+      { id, v: 2 },
+    );
+    expect(back.data?.unpublishBlogPost.publishedAt).toBeNull();
+    await gw.syncCatalogue();
+    expect((await gw.gql<{ blog: unknown }>(BLOG, { id })).data?.blog ?? null).toBeNull();
+
+    const { browser: support } = await signedInStaff(gw, 'support');
+    expect((await support.admin('{ blogPosts { total } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});

@@ -200,6 +200,9 @@ export interface PasskeyChallengeRecord {
 }
 
 export type {
+  BlogPostBody,
+  BlogPostListRecord,
+  BlogPostRecord,
   BulkEditRecord,
   CatalogueTermsRecord,
   CatalogueProductListRecord,

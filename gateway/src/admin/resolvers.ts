@@ -10,8 +10,8 @@ import {
   type StaffRole as ShopStaffRole,
 } from '@digitic/shop-rules';
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import type { CouponInput, ProductInput, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
-import type { CouponBody, ProductBody } from './records.js';
+import type { BlogPostInput, CouponInput, ProductInput, Resolvers, StaffRole } from './__generated__/resolvers-types.js';
+import type { BlogPostBody, CouponBody, ProductBody } from './records.js';
 import type { EnquiryStatusName } from '@digitic/rest-contract';
 import {
   ORDER_STATUS,
@@ -74,6 +74,17 @@ const ENQUIRY_STATUS_ENUM = Object.fromEntries(Object.entries(SHOP_ENQUIRY_STATU
   EnquiryStatusName,
   keyof typeof SHOP_ENQUIRY_STATUS
 >;
+
+function postBody(input: BlogPostInput): BlogPostBody {
+  return {
+    title: input.title,
+    ...(input.slug ? { slug: input.slug } : {}),
+    description: input.description,
+    category: input.category,
+    ...(input.author ? { author: input.author } : {}),
+    images: input.images ?? [],
+  };
+}
 
 function couponBody(input: CouponInput): CouponBody {
   return {
@@ -212,6 +223,20 @@ export const adminResolvers: Resolvers = {
       if (!api.signedIn) throw notSignedIn();
       return api.enquiry(id).catch(nullWhenNotFound);
     },
+    blogPosts: (_root, { search, status, page, pageSize }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      const params: Record<string, string | number> = {
+        page: page ?? 1,
+        pageSize: pageSize ?? 25,
+        status: (status ?? 'ALL').toLowerCase(),
+      };
+      if (search) params.q = search;
+      return api.blogPosts(params);
+    },
+    blogPost: (_root, { id }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.blogPost(id).catch(nullWhenNotFound);
+    },
     enquiryAssignees: async (_root, _args, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return (await api.enquiryAssignees()).assignees.map((a) => ({ id: a._id, name: a.name }));
@@ -222,6 +247,9 @@ export const adminResolvers: Resolvers = {
   },
   ReviewList: {
     items: (list) => list.reviews,
+  },
+  BlogPostList: {
+    items: (list) => list.posts,
   },
   Review: {
     id: (r) => r._id,
@@ -262,6 +290,22 @@ export const adminResolvers: Resolvers = {
     stock: (i) => i.quantity,
   },
   Mutation: {
+    createBlogPost: (_root, { input, publish }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.createBlogPost({ ...postBody(input), publish: publish ?? false });
+    },
+    updateBlogPost: (_root, { id, version, input }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.updateBlogPost(id, version, postBody(input));
+    },
+    publishBlogPost: (_root, { id, version }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.publishBlogPost(id, version, true);
+    },
+    unpublishBlogPost: (_root, { id, version }, { api }) => {
+      if (!api.signedIn) throw notSignedIn();
+      return api.publishBlogPost(id, version, false);
+    },
     hideReview: (_root, { id, version, reason }, { api }) => {
       if (!api.signedIn) throw notSignedIn();
       return api.hideReview(id, version, reason);

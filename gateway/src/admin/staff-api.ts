@@ -4,6 +4,9 @@ import { segment } from '../datasources/upstream.js';
 import type {
   AdminOrderRecord,
   AuditRecord,
+  BlogPostBody,
+  BlogPostListRecord,
+  BlogPostRecord,
   BulkEditRecord,
   CatalogueProductListRecord,
   CatalogueTermsRecord,
@@ -146,6 +149,18 @@ export class StaffApi {
   bulkEdit = (body: unknown) => this.data<BulkEditRecord>({ url: 'admin/catalogue/bulk', method: 'POST', data: body });
   terms = () => this.data<CatalogueTermsRecord>({ url: 'admin/catalogue/terms' });
 
+  blogPosts = (params: Record<string, string | number>) => this.data<BlogPostListRecord>({ url: 'admin/content/posts', params });
+  blogPost = (id: string) => this.data<BlogPostRecord>({ url: `admin/content/posts/${segment(id, 'Blog post')}` });
+  createBlogPost = (body: BlogPostBody & { publish: boolean }) =>
+    this.data<BlogPostRecord>({ url: 'admin/content/posts', method: 'POST', data: body });
+  updateBlogPost = (id: string, version: number, body: BlogPostBody) =>
+    this.data<BlogPostRecord>({ url: `admin/content/posts/${segment(id, 'Blog post')}`, method: 'PUT', data: { ...body, version } });
+  publishBlogPost = (id: string, version: number, publish: boolean) =>
+    this.data<BlogPostRecord>({
+      url: `admin/content/posts/${segment(id, 'Blog post')}/${publish ? 'publish' : 'unpublish'}`,
+      method: 'POST',
+      data: { version },
+    });
   reviews = (params: Record<string, string | number>) => this.data<ModeratedReviewListRecord>({ url: 'admin/reviews', params });
   hideReview = (id: string, version: number, reason: string) =>
     this.data<ModeratedReviewRecord>({ url: `admin/reviews/${segment(id, 'Review')}/hide`, method: 'POST', data: { version, reason } });

@@ -1,4 +1,5 @@
 import type { BlogCard_BlogFragment } from './__generated__/blog-card';
+import { Picture } from './picture';
 import { Link } from 'react-router-dom';
 import { BLOG_EXCERPT_LIMIT } from '../config/constants';
 import { ROUTES } from '../config/routes';
@@ -18,7 +19,14 @@ export const BLOG_PLACEHOLDER = '/api/images/blog/laptop-1.svg';
 export function BlogCard({ blog, eager = false }: { blog: BlogCard_BlogFragment; eager?: boolean }) {
   return (
     <article className="blog-card" aria-label={blog.title}>
-      <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={400} height={250} loading={eager ? undefined : 'lazy'} />
+      <Picture
+        image={blog.image ?? { url: BLOG_PLACEHOLDER }}
+        alt=""
+        width={400}
+        height={250}
+        sizes="(max-width: 575px) 100vw, 400px"
+        loading={eager ? undefined : 'lazy'}
+      />
       <div className="blog-card-body">
         <p className="date">{formatBlogDate(blog.createdAt)}</p>
         <h3>{blog.title}</h3>

@@ -26,6 +26,7 @@ export function Shell() {
           {may(me, 'catalogue:read') && <NavLink to="/products">Products</NavLink>}
           {may(me, 'catalogue:read') && <NavLink to="/catalogue-terms">Brands and colours</NavLink>}
           {may(me, 'coupons:manage') && <NavLink to="/coupons">Coupons</NavLink>}
+          {may(me, 'content:write') && <NavLink to="/posts">Blog posts</NavLink>}
           {may(me, 'enquiries:manage') && <NavLink to="/enquiries">Enquiries</NavLink>}
           {may(me, 'reviews:moderate') && <NavLink to="/reviews">Reviews</NavLink>}
           {may(me, 'customers:read') && <NavLink to="/customers">Customers</NavLink>}

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { Picture } from '../../components/picture';
 import { BlogPageDocument, useBlogPageQuery } from './__generated__/blog-page';
 import type { LoadPageData } from '../../lib/page-data';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -49,7 +50,14 @@ export function BlogPage() {
           <Link to={ROUTES.blogs}>&larr; Go back to Blogs</Link>
           <h1>{blog.title}</h1>
           <p className="date">{formatBlogDate(blog.createdAt)}</p>
-          <img src={blog.image?.url ?? BLOG_PLACEHOLDER} alt="" width={800} height={500} fetchPriority="high" />
+          <Picture
+            image={blog.image ?? { url: BLOG_PLACEHOLDER }}
+            alt=""
+            width={800}
+            height={500}
+            sizes="(max-width: 840px) 100vw, 800px"
+            fetchPriority="high"
+          />
           <SafeHtml html={blog.description} />
         </article>
       </div>
