@@ -5,13 +5,17 @@ import type { Services } from '../services.js';
 import { command } from '../audit/actor.js';
 import { DomainError } from '../domain/errors.js';
 import { listUnsettled, settleUnsettled } from '../payments/refunds.js';
+import { recordAudit } from '../audit/record.js';
+import { productTag, recordChange } from '../catalogue/changes.js';
+import { isUuid } from '../domain/ids.js';
+import { describePictures } from '../photos/photos.js';
 
 /**
  * The shop's data commands, one implementation each, run either by the command line process (on
  * PostgreSQL, or on an embedded database it has locked) or inside the running api that owns the
  * embedded database (POST /api/internal/commands/:name), with the same input and the same output.
  */
-export type CommandDeps = Pick<Services, 'db' | 'payments' | 'checkouts' | 'reconcile' | 'staff'>;
+export type CommandDeps = Pick<Services, 'db' | 'payments' | 'checkouts' | 'reconcile' | 'staff' | 'photos'>;
 
 export interface CommandIo {
   out: (line: string) => void;
@@ -33,6 +37,15 @@ export const SettleInput = z.object({
 });
 export const ReconcileInput = z.object({});
 export const StaffInviteInput = z.object({ email: z.string().max(254), role: z.string().max(20), name: z.string().max(100).optional() });
+
+export const PhotosAddInput = z.object({
+  product: z.string().trim().min(1).max(200),
+  files: z
+    .array(z.object({ fileName: z.string().max(300), base64: z.string().max(20 * 1024 * 1024) }))
+    .min(1, 'name at least one photo')
+    .max(10, 'at most 10 photos at once'),
+  replace: z.boolean().default(false),
+});
 
 const rupees = (paise: number) => `Rs. ${(paise / 100).toFixed(2)}`;
 
@@ -115,7 +128,61 @@ async function staffInvite(deps: CommandDeps, input: z.infer<typeof StaffInviteI
   }
 }
 
+/**
+ * Uploads photos and puts them on a product, first (before its pictures), or instead of them with
+ * `replace`: the desk's upload, for many files or a script. Every photo is checked first; if one is refused,
+ * none is put on the product.
+ */
+async function photosAdd(deps: CommandDeps, input: z.infer<typeof PhotosAddInput>, io: CommandIo): Promise<number> {
+  const who = command('photos:add');
+  const product = await deps.db
+    .selectFrom('products')
+    .select(['id', 'title', 'images'])
+    .where((eb) => (isUuid(input.product) ? eb('id', '=', input.product.toLowerCase()) : eb('slug', '=', input.product)))
+    .executeTakeFirst();
+  if (!product) {
+    io.err(`No product has the id or address ${input.product}`);
+    return 1;
+  }
+  const urls: string[] = [];
+  for (const f of input.files) {
+    try {
+      const photo = await deps.photos.upload(Buffer.from(f.base64, 'base64'), who);
+      urls.push(photo.url);
+      io.out(
+        `${f.fileName}: ${photo.width} × ${photo.height}, made at ${photo.widths.join(', ')} px (${Math.round(photo.bytesStored / 1024)} KB in all): ${photo.url}`,
+      );
+    } catch (err) {
+      if (err instanceof DomainError) {
+        io.err(`${f.fileName}: ${err.message}; no photo was put on ${product.title}.`);
+        return 1;
+      }
+      throw err;
+    }
+  }
+  const kept = input.replace ? [] : product.images.map((i) => i.url).filter((u) => !urls.includes(u));
+  const images = [...urls, ...kept].slice(0, 20);
+  await deps.db.transaction().execute(async (trx) => {
+    const describedImages = await describePictures(trx, images);
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ images: JSON.stringify(describedImages), version: eb('version', '+', 1), updated_at: new Date() }))
+      .where('id', '=', product.id)
+      .execute();
+    await recordAudit(trx, who, {
+      action: 'product.photos_added',
+      subject: { kind: 'product', id: product.id },
+      before: { images: product.images.map((i) => i.url) },
+      after: { images },
+    });
+    await recordChange(trx, [productTag(product.id), 'products']);
+  });
+  io.out(`${product.title} now has ${images.length} picture${images.length === 1 ? '' : 's'}, ${urls.length} of them new.`);
+  return 0;
+}
+
 export const COMMANDS = {
+  'photos:add': { input: PhotosAddInput, run: photosAdd },
   'catalogue:import': { input: ImportInput, run: catalogueImport },
   'payments:settle': { input: SettleInput, run: paymentsSettle },
   'payments:reconcile': { input: ReconcileInput, run: paymentsReconcile },
