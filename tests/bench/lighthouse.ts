@@ -23,8 +23,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, startShop, waitFor } from './shop-process';
+import { execFileSync, spawn } from 'node:child_process';
+import sharp from 'sharp';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ROOT, startShop, waitFor } from './shop-process';
 
 const PORT = 4650;
 const SHOP = `http://127.0.0.1:${PORT}`;
@@ -82,6 +83,58 @@ async function firstIds() {
   });
   const { data } = (await res.json()) as { data: { products: { items: { id: string }[] }; blogs: { id: string }[] } };
   return { product: data.products.items[0]?.id ?? '', blog: data.blogs[0]?.id ?? '' };
+}
+
+/**
+ * Real photos on every product the measured pages show (the home page's three rows, the store's first
+ * page, the product page): camera-sized JPEGs, uploaded as a shop owner would (npm run photos:add), so the
+ * pages load photos in the formats and widths the shop makes of them, not the demo's drawings.
+ */
+async function addPhotos(dir: string) {
+  const res = await fetch(`${SHOP}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query:
+        '{ a: productsByTag(tag: "featured", first: 4) { id } b: productsByTag(tag: "special", first: 4) { id } c: popularProducts(first: 4) { id } d: products(pageSize: 12, sort: NEWEST) { items { id } } e: products(pageSize: 1) { items { id } } }',
+    }),
+  });
+  const { data } = (await res.json()) as {
+    data: Record<'a' | 'b' | 'c', { id: string }[]> & Record<'d' | 'e', { items: { id: string }[] }>;
+  };
+  const ids = [...new Set([...data.a, ...data.b, ...data.c, ...data.d.items, ...data.e.items].map((p) => p.id))];
+  const started = Date.now();
+  let bytes = 0;
+  for (const [i, id] of ids.entries()) {
+    // A photograph's texture (noise over shapes), 3000 × 2000 as a camera makes it: a few megabytes of JPEG.
+    const noise = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    })
+      .png()
+      .toBuffer();
+    const hue = (i * 47) % 360;
+    const jpeg = await sharp(noise)
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg width="3000" height="2000"><rect width="3000" height="2000" fill="hsl(${hue},45%,55%)" opacity="0.7"/><circle cx="1500" cy="1000" r="700" fill="hsl(${(hue + 180) % 360},40%,35%)"/></svg>`,
+          ),
+        },
+      ])
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    bytes += jpeg.length;
+    const file = path.join(dir, `photo-${i}.jpg`);
+    writeFileSync(file, jpeg);
+    execFileSync(process.execPath, [path.join(ROOT, 'api/dist/cli/add-photos.js'), `--product=${id}`, file], {
+      cwd: path.join(ROOT, 'api'),
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', INIT_CWD: path.join(ROOT, 'api') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  }
+  console.log(
+    `with real photos: ${ids.length} products, each a ${Math.round(bytes / ids.length / 1024)} KB camera JPEG (3000 × 2000) uploaded with photos:add in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 interface Figures {
@@ -155,6 +208,7 @@ let failed = false;
 try {
   await waitFor(`${SHOP}/robots.txt`);
   await waitFor(`http://127.0.0.1:${PORT + 1}/api/health`);
+  await addPhotos(dataDir);
   const { product, blog } = await firstIds();
   const pages = ['/', '/product', `/product/${product}`, '/blogs', `/blog/${blog}`];
   chrome = await chromeLauncher.launch({
