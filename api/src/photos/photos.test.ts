@@ -5,7 +5,6 @@ import { crc32, deflateSync } from 'node:zlib';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../cli/commands.js';
 import { staffSession, startTestApi, type TestApi } from '../test/harness.js';
 
 /** A photograph-like JPEG: noise over a gradient (it compresses as a photo does), with EXIF a shop must not publish. */
@@ -221,51 +220,6 @@ describe('photo uploads, stored in the database', () => {
     const missing = await api.http.get(`/api/photos/${photo.id}/320.jpg`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('This photo’s file is missing');
-  });
-
-  it('puts photos on a product from the command line (photos:add), first among its pictures; a refused file puts none', async () => {
-    const [product] = (await api.http.get('/api/product?limit=1&sort=title')).body as {
-      _id: string;
-      slug: string;
-      images: { url: string }[];
-    }[];
-    if (!product) throw new Error('no product');
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-    const jpeg = (await cameraJpeg(1200, 900)).toString('base64');
-    const refused = await runCommand(
-      'photos:add',
-      api.services,
-      {
-        product: product.slug,
-        files: [
-          { fileName: 'a.jpg', base64: jpeg },
-          { fileName: 'b.jpg', base64: Buffer.from('MZ....').toString('base64') },
-        ],
-      },
-      io,
-    );
-    expect(refused).toBe(1);
-    expect(err.at(-1)).toMatch(/^b\.jpg: The file is not a JPEG, PNG or WebP photo \(it is a Windows program\)/);
-    expect((await api.http.get(`/api/product/${product._id}`)).body.images).toEqual(product.images);
-
-    expect(
-      await runCommand('photos:add', api.services, { product: product.slug, files: [{ fileName: 'front.jpg', base64: jpeg }] }, io),
-    ).toBe(0);
-    const images = (await api.http.get(`/api/product/${product._id}`)).body.images as { url: string; widths?: number[] }[];
-    expect(images[0]).toMatchObject({
-      url: expect.stringMatching(/^\/api\/photos\//),
-      width: 1200,
-      height: 900,
-      widths: [320, 640, 960, 1200],
-    });
-    expect(images.slice(1)).toEqual(product.images);
-    expect(out.at(-1)).toMatch(/now has \d+ pictures, 1 of them new\.$/);
-    expect(
-      await runCommand('photos:add', api.services, { product: 'no-such-product', files: [{ fileName: 'x.jpg', base64: jpeg }] }, io),
-    ).toBe(1);
-    expect(err.at(-1)).toBe('No product has the id or address no-such-product');
   });
 
   it('takes uploads for posts under content:write, and from nobody without catalogue:write or content:write', async () => {
