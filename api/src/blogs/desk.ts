@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/record.js';
 import { blogTag, recordChange } from '../catalogue/changes.js';
 import { BlogImport, slugify } from '../catalogue/rows.js';
 import type { Blog, Database } from '../db/schema.js';
-import { conflict, notFound, versionConflict } from '../domain/errors.js';
+import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 import { describePictures } from '../photos/photos.js';
 
@@ -25,6 +25,10 @@ export const BlogPostQuery = z.object({
   page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number({ error: 'pageSize is a whole number' }).int().min(1).max(100, 'pageSize is at most 100').default(25),
 });
+
+const noSlug = (): never => {
+  throw badRequest('Give the post an address (slug): its title has no letters or digits to make one from', 'slug');
+};
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
 
@@ -109,7 +113,7 @@ export function blogDesk(db: Kysely<Database>) {
             .insertInto('blogs')
             .values({
               title: input.title,
-              slug: input.slug ?? slugify(input.title),
+              slug: input.slug ?? (slugify(input.title) || noSlug()),
               description: sanitizeRichText(input.description),
               category: input.category,
               author: input.author,

@@ -154,7 +154,8 @@ export async function writeCatalogue(
     const blog = await trx
       .insertInto('blogs')
       .values({ ...values, slug: b.slug, ...(b.createdAt ? { created_at: b.createdAt } : {}) })
-      .onConflict((oc) => oc.column('slug').doUpdateSet(values))
+      // An update moves the version, so a desk editor who opened the post before is told to reload.
+      .onConflict((oc) => oc.column('slug').doUpdateSet((eb) => ({ ...values, version: eb('blogs.version', '+', 1) })))
       .returning('id')
       .executeTakeFirstOrThrow();
     touched.push(`blog:${blog.id}`);

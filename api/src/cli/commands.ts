@@ -41,7 +41,7 @@ export const StaffInviteInput = z.object({ email: z.string().max(254), role: z.s
 export const PhotosAddInput = z.object({
   product: z.string().trim().min(1).max(200),
   files: z
-    .array(z.object({ fileName: z.string().max(300), base64: z.string().max(20 * 1024 * 1024) }))
+    .array(z.object({ fileName: z.string().max(300), base64: z.string().max(70 * 1024 * 1024) }))
     .min(1, 'name at least one photo')
     .max(10, 'at most 10 photos at once'),
   replace: z.boolean().default(false),
@@ -131,27 +131,29 @@ async function staffInvite(deps: CommandDeps, input: z.infer<typeof StaffInviteI
 /**
  * Uploads photos and puts them on a product, first (before its pictures), or instead of them with
  * `replace`: the desk's upload, for many files or a script. Every photo is checked first; if one is refused,
- * none is put on the product.
+ * none is stored or put on the product.
  */
 async function photosAdd(deps: CommandDeps, input: z.infer<typeof PhotosAddInput>, io: CommandIo): Promise<number> {
   const who = command('photos:add');
-  const product = await deps.db
-    .selectFrom('products')
-    .select(['id', 'title', 'images'])
-    .where((eb) => (isUuid(input.product) ? eb('id', '=', input.product.toLowerCase()) : eb('slug', '=', input.product)))
-    .executeTakeFirst();
+  const find = (db: typeof deps.db) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'title', 'images'])
+      .where((eb) => (isUuid(input.product) ? eb('id', '=', input.product.toLowerCase()) : eb('slug', '=', input.product)));
+  const product = await find(deps.db).executeTakeFirst();
   if (!product) {
     io.err(`No product has the id or address ${input.product}`);
     return 1;
   }
-  const urls: string[] = [];
+  if ((input.replace ? 0 : product.images.length) + input.files.length > 20) {
+    io.err(`${product.title} would have more than 20 pictures: use --replace, or remove some in the desk first. Nothing was uploaded.`);
+    return 1;
+  }
+  // Every file checked and remade first: if one is refused, nothing is stored and the product is left as it is.
+  const checked = [];
   for (const f of input.files) {
     try {
-      const photo = await deps.photos.upload(Buffer.from(f.base64, 'base64'), who);
-      urls.push(photo.url);
-      io.out(
-        `${f.fileName}: ${photo.width} × ${photo.height}, made at ${photo.widths.join(', ')} px (${Math.round(photo.bytesStored / 1024)} KB in all): ${photo.url}`,
-      );
+      checked.push({ fileName: f.fileName, photo: await deps.photos.check(Buffer.from(f.base64, 'base64')) });
     } catch (err) {
       if (err instanceof DomainError) {
         io.err(`${f.fileName}: ${err.message}; no photo was put on ${product.title}.`);
@@ -160,24 +162,47 @@ async function photosAdd(deps: CommandDeps, input: z.infer<typeof PhotosAddInput
       throw err;
     }
   }
-  const kept = input.replace ? [] : product.images.map((i) => i.url).filter((u) => !urls.includes(u));
-  const images = [...urls, ...kept].slice(0, 20);
-  await deps.db.transaction().execute(async (trx) => {
-    const describedImages = await describePictures(trx, images);
+  const urls: string[] = [];
+  for (const { fileName, photo } of checked) {
+    const saved = await deps.photos.save(photo, who);
+    urls.push(saved.url);
+    io.out(
+      `${fileName}: ${saved.width} × ${saved.height}, made at ${saved.widths.join(', ')} px (${Math.round(saved.bytesStored / 1024)} KB in all): ${saved.url}`,
+    );
+  }
+  const count = await deps.db.transaction().execute(async (trx) => {
+    // The product as it is now, locked: an edit made meanwhile in the desk is kept, not overwritten.
+    const now = await find(trx).forUpdate().executeTakeFirstOrThrow();
+    const kept = input.replace ? [] : now.images.map((i) => i.url).filter((u) => !urls.includes(u));
+    const images = [...urls, ...kept];
+    if (images.length > 20) return null;
     await trx
       .updateTable('products')
-      .set((eb) => ({ images: JSON.stringify(describedImages), version: eb('version', '+', 1), updated_at: new Date() }))
-      .where('id', '=', product.id)
+      .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+      .where('id', '=', now.id)
+      .execute();
+    const described = await describePictures(trx, images);
+    await trx
+      .updateTable('products')
+      .set({ images: JSON.stringify(described) })
+      .where('id', '=', now.id)
       .execute();
     await recordAudit(trx, who, {
       action: 'product.photos_added',
-      subject: { kind: 'product', id: product.id },
-      before: { images: product.images.map((i) => i.url) },
+      subject: { kind: 'product', id: now.id },
+      before: { images: now.images.map((i) => i.url) },
       after: { images },
     });
-    await recordChange(trx, [productTag(product.id), 'products']);
+    await recordChange(trx, [productTag(now.id), 'products']);
+    return images.length;
   });
-  io.out(`${product.title} now has ${images.length} picture${images.length === 1 ? '' : 's'}, ${urls.length} of them new.`);
+  if (count === null) {
+    io.err(
+      `${product.title} would have more than 20 pictures: use --replace, or remove some in the desk first. The photos are uploaded (${urls.join(', ')}) but not on the product.`,
+    );
+    return 1;
+  }
+  io.out(`${product.title} now has ${count} picture${count === 1 ? '' : 's'}, ${urls.length} of them new.`);
   return 0;
 }
 

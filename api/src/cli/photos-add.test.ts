@@ -41,6 +41,8 @@ describe('photos:add', () => {
     expect(refused).toBe(1);
     expect(err.at(-1)).toMatch(/^b\.jpg: The file is not a JPEG, PNG or WebP photo \(it is a Windows program\)/);
     expect((await api.http.get(`/api/product/${product._id}`)).body.images).toEqual(product.images);
+    // Nothing was stored of the file that was fine either.
+    expect(await api.database.db.selectFrom('photos').select('id').execute()).toEqual([]);
 
     expect(
       await runCommand('photos:add', api.services, { product: product.slug, files: [{ fileName: 'front.jpg', base64: jpeg }] }, io),
@@ -54,6 +56,13 @@ describe('photos:add', () => {
     });
     expect(images.slice(1)).toEqual(product.images);
     expect(out.at(-1)).toMatch(/now has \d+ pictures, 1 of them new\.$/);
+    const small = (await cameraJpeg(300, 200)).toString('base64');
+    const many = Array.from({ length: 10 }, (_, i) => ({ fileName: `${i}.jpg`, base64: small }));
+    await runCommand('photos:add', api.services, { product: product.slug, files: many }, io);
+    expect(await runCommand('photos:add', api.services, { product: product.slug, files: many }, io)).toBe(1);
+    expect(err.at(-1)).toMatch(
+      /would have more than 20 pictures: use --replace, or remove some in the desk first\. Nothing was uploaded\.$/,
+    );
     expect(
       await runCommand('photos:add', api.services, { product: 'no-such-product', files: [{ fileName: 'x.jpg', base64: jpeg }] }, io),
     ).toBe(1);

@@ -60,7 +60,10 @@ export function errorHandler(log: Logger) {
 
     if (err instanceof DomainError) return send(STATUS_BY_CODE[err.code], err.message, err.code, err.field);
     const bodyError = err as { type?: string; status?: number };
-    if (bodyError.type === 'entity.too.large') return send(413, 'Request body is larger than 100 KB', 'PAYLOAD_TOO_LARGE');
+    if (bodyError.type === 'entity.too.large') {
+      const limit = (err as { limit?: number }).limit;
+      return send(413, `Request body is larger than ${limit ? `${Math.round(limit / 1024)} KB` : 'allowed'}`, 'PAYLOAD_TOO_LARGE');
+    }
     if (bodyError.type === 'entity.parse.failed') return send(400, 'Request body is not valid JSON', 'BAD_REQUEST');
     if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
       return send(415, 'Request body encoding is not supported', 'UNSUPPORTED_MEDIA_TYPE');

@@ -19,6 +19,9 @@ export function internalRoutes(token: string | undefined, backup: (() => Promise
   }
   // Checked before anything else is read: a caller without the token costs no body parsing (a 15 MB
   // import was parsed before it was refused).
+
+  /** Commands carry files (a catalogue; photos for photos:add, as base64: about 110 MB of photos at once). */
+  const INTERNAL_BODY_LIMIT = '160mb';
   const allowed = (req: Request, _res: Response, next: NextFunction) => {
     if (!sameSecret(bearerToken(req.get('authorization')), token)) throw unauthorized('The internal token is missing or wrong');
     next();
@@ -30,7 +33,7 @@ export function internalRoutes(token: string | undefined, backup: (() => Promise
     const archive = await backup();
     res.set({ 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' }).send(Buffer.from(archive));
   });
-  router.post('/internal/commands/:name', express.json({ limit: '20mb' }), async (req, res) => {
+  router.post('/internal/commands/:name', express.json({ limit: INTERNAL_BODY_LIMIT }), async (req, res) => {
     const name = String(req.params.name);
     if (!isCommand(name)) throw notFound(`No command ${name}`);
     const lines: { stream: 'out' | 'err'; text: string }[] = [];

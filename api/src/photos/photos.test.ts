@@ -31,7 +31,7 @@ async function cameraJpeg(width = 1600, height = 1200, orientation?: number) {
 }
 
 /** A PNG that says it is 30,000 × 30,000 pixels (900 megapixels) in about a hundred kilobytes: a decompression bomb. */
-function bombPng(side = 30_000) {
+function bombPng(side = 30_000, depth = 1, colour = 0) {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const len = Buffer.alloc(4);
@@ -43,9 +43,9 @@ function bombPng(side = 30_000) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
-  ihdr.writeUInt8(1, 8); // 1 bit a pixel
-  ihdr.writeUInt8(0, 9); // grey
-  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side); // every row: filter 0, then zeros
+  ihdr.writeUInt8(depth, 8); // bits a sample
+  ihdr.writeUInt8(colour, 9); // 0 grey, 6 RGBA
+  const rows = Buffer.alloc(depth === 1 ? (1 + Math.ceil(side / 8)) * side : 1024); // every row: filter 0, then zeros (or a start)
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -142,6 +142,10 @@ describe('photo uploads, stored in the database', () => {
     expect(refused.body.message).toBe('The photo is 30,000 × 30,000 pixels: at most 40 megapixels and 10,000 pixels on a side');
     // Refused from the header: nothing near 900 megapixels was decoded.
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    // Within the pixels allowed, but 16-bit RGBA: some 550 MB to open.
+    const deep = await upload(api, desk.auth, bombPng(6000, 16, 6), 'image/png');
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toBe('The photo needs about 549 MB to open (16-bit, 4 channels): save it smaller or as an 8-bit JPEG');
     const tiny = await upload(
       api,
       desk.auth,
@@ -220,6 +224,37 @@ describe('photo uploads, stored in the database', () => {
     const missing = await api.http.get(`/api/photos/${photo.id}/320.jpg`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('This photo’s file is missing');
+  });
+
+  it('answers an upload sent in chunks past the limit with the limit, not a cut connection', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(`${api.url}/admin/catalogue/photos`);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        url,
+        { method: 'POST', headers: { ...desk.auth, 'Content-Type': 'image/jpeg', 'Transfer-Encoding': 'chunked' } },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
+        },
+      );
+      req.on('error', reject);
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      for (let i = 0; i < 12; i++) req.write(chunk);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).message).toBe('The file is larger than 10 MB');
+  });
+
+  it('says plainly when a photo is kept in a store the shop is not set to read', async () => {
+    const photo = (await upload(api, desk.auth, await cameraJpeg(500, 400))).body;
+    await api.database.db.updateTable('photos').set({ storage: 's3' }).where('id', '=', photo.id).execute();
+    const res = await api.http.get(`/api/photos/${photo.id}/320.jpg`);
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('This photo is kept in the s3 store, which the shop is not set to read (PHOTO_STORAGE)');
+    expect((await api.http.get(`/api/photos/${photo.id}/0320.jpg`)).status).toBe(404);
   });
 
   it('takes uploads for posts under content:write, and from nobody without catalogue:write or content:write', async () => {

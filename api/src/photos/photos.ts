@@ -35,13 +35,36 @@ export interface PhotosDeps {
   log: (line: string, detail?: unknown) => void;
 }
 
+/** A photo checked and remade, not yet stored. */
+export type CheckedPhoto = Awaited<ReturnType<typeof processPhoto>> & { bytesUploaded: number };
+
+// Decoding and encoding a photo takes a few hundred megabytes and the thread pool at most: one at a time
+// per process, a few more waiting, and the rest told to try again (sign-ins share that pool).
+const MAX_WAITING = 4;
+
 export function photosService(deps: PhotosDeps) {
   const { db, store } = deps;
+  let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+  const service = {
+    /** Checks and remakes an upload (one at a time in this process; a few wait, more are told to try again). */
+    async check(bytes: Buffer): Promise<CheckedPhoto> {
+      if (waiting >= MAX_WAITING) throw unavailable('Other photos are being processed right now. Try again in a moment.');
+      waiting += 1;
+      const turn = queue.then(() => processPhoto(bytes, deps.limits));
+      queue = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      try {
+        return { ...(await turn), bytesUploaded: bytes.length };
+      } finally {
+        waiting -= 1;
+      }
+    },
 
-  return {
-    /** Checks and remakes an upload, stores its files, then records it: answers what a product or a post names. */
-    async upload(bytes: Buffer, actor: Actor): Promise<PhotoRecord> {
-      const photo = await processPhoto(bytes, deps.limits);
+    /** Stores a checked photo's files, then records it (audited): answers what a product or a post names. */
+    async save(photo: CheckedPhoto, actor: Actor): Promise<PhotoRecord> {
       const id = randomUUID();
       try {
         for (const v of photo.variants) await store.put(keyOf(id, v.width, v.format), v.bytes, v.contentType);
@@ -59,7 +82,7 @@ export function photosService(deps: PhotosDeps) {
             height: photo.height,
             widths: photo.widths,
             source: photo.source,
-            bytes_uploaded: bytes.length,
+            bytes_uploaded: photo.bytesUploaded,
             storage: store.kind,
             uploaded_by: actor.kind === 'staff' ? (actor.id ?? null) : null,
           })
@@ -72,12 +95,16 @@ export function photosService(deps: PhotosDeps) {
             height: photo.height,
             widths: photo.widths,
             source: photo.source,
-            bytes: bytes.length,
+            bytes: photo.bytesUploaded,
             storage: store.kind,
           },
         });
       });
       return { id, url: `/api/photos/${id}`, width: photo.width, height: photo.height, widths: photo.widths, bytesStored };
+    },
+
+    async upload(bytes: Buffer, actor: Actor): Promise<PhotoRecord> {
+      return service.save(await service.check(bytes), actor);
     },
 
     /**
@@ -87,10 +114,14 @@ export function photosService(deps: PhotosDeps) {
      */
     async file(id: string, name?: string): Promise<StoredFile> {
       if (!isUuid(id)) throw notFound('There is no such photo');
-      const m = name ? /^(\d{1,5})\.(avif|webp|jpg)$/.exec(name) : null;
+      const m = name ? /^([1-9]\d{0,4})\.(avif|webp|jpg)$/.exec(name) : null;
       if (name && !m) throw notFound('There is no such photo size: ask for {width}.avif, .webp or .jpg');
-      const photo = await db.selectFrom('photos').select(['widths']).where('id', '=', id).executeTakeFirst();
+      const photo = await db.selectFrom('photos').select(['widths', 'storage']).where('id', '=', id).executeTakeFirst();
       if (!photo) throw notFound('There is no such photo');
+      if (photo.storage !== store.kind) {
+        deps.log(`photo ${id}: kept in the ${photo.storage} store, but PHOTO_STORAGE is ${store.kind}`);
+        throw unavailable(`This photo is kept in the ${photo.storage} store, which the shop is not set to read (PHOTO_STORAGE)`);
+      }
       const width = m ? Number(m[1]) : (photo.widths[photo.widths.length - 1] as number);
       const format = (m?.[2] ?? 'jpg') as PhotoFormat;
       if (!photo.widths.includes(width)) throw notFound(`This photo is made at widths ${photo.widths.join(', ')}`);
@@ -108,6 +139,7 @@ export function photosService(deps: PhotosDeps) {
       return { bytes: found.bytes, contentType: PHOTO_FORMATS[format] };
     },
   };
+  return service;
 }
 
 export type PhotosService = ReturnType<typeof photosService>;

@@ -23,6 +23,12 @@ export interface PhotoLimits {
   minSide: number;
 }
 
+// sharp's cache keeps decoded images for reuse: a shop never decodes one upload twice.
+sharp.cache(false);
+
+/** The most memory one photo's decoding may take (an interlaced PNG or a 16-bit one is decoded whole). */
+const DECODE_BUDGET_BYTES = 400 * 1024 * 1024;
+
 export const DEFAULT_PHOTO_LIMITS: PhotoLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000, maxSide: 10_000, minSide: 100 };
 
 export interface PhotoVariant {
@@ -101,6 +107,15 @@ export async function processPhoto(buf: Buffer, limits: PhotoLimits = DEFAULT_PH
     throw badRequest(`The photo is ${width} × ${height} pixels: at least ${limits.minSide} on each side`, 'file');
   }
   if ((meta.pages ?? 1) > 1) throw badRequest('The photo is animated: upload a still image', 'file');
+  // What decoding it takes: every pixel, every channel, 1 or 2 bytes a sample, twice over while it is turned and resized.
+  const sampleBytes = meta.depth === 'ushort' ? 2 : 1;
+  const decodeBytes = width * height * (meta.channels ?? 3) * sampleBytes * 2;
+  if (decodeBytes > DECODE_BUDGET_BYTES) {
+    throw badRequest(
+      `The photo needs about ${Math.round(decodeBytes / 1024 / 1024)} MB to open (${sampleBytes * 8}-bit, ${meta.channels ?? 3} channels): save it smaller or as an 8-bit JPEG`,
+      'file',
+    );
+  }
 
   const largest = Math.min(width, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] as number);
   const widths = [...PHOTO_WIDTHS.filter((w) => w < largest), largest];

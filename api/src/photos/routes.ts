@@ -21,18 +21,29 @@ export function photoRoutes(deps: Pick<AppDeps, 'photos'>): Router {
   return router;
 }
 
-/** The request's body, refused past `max` bytes (read as it arrives: a larger upload is never held whole). */
-async function readBytes(req: Request, max: number): Promise<Buffer> {
+/**
+ * The request's body, refused past `max` bytes: a larger upload is never held (its rest is read and dropped,
+ * so the answer reaches the client instead of a cut connection, up to a few times the limit).
+ */
+function readBytes(req: Request, max: number): Promise<Buffer> {
+  const tooLarge = () => badRequest(`The file is larger than ${max / 1024 / 1024} MB`, 'file');
   const declared = Number(req.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) throw badRequest(`The file is larger than ${max / 1024 / 1024} MB`, 'file');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw badRequest(`The file is larger than ${max / 1024 / 1024} MB`, 'file');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  if (Number.isFinite(declared) && declared > max) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max * 4) req.destroy();
+      else if (size <= max) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    req.on('end', () => (size > max ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('error', () => reject(size > max ? tooLarge() : badRequest('The upload was cut off before the whole file arrived', 'file')));
+    req.on('close', () => {
+      if (!req.complete) reject(size > max ? tooLarge() : badRequest('The upload was cut off before the whole file arrived', 'file'));
+    });
+  });
 }
 
 /**

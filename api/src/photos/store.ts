@@ -52,6 +52,8 @@ export function s3Store(settings: S3Settings): PhotoStore {
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
     maxAttempts: 3,
+    // A bucket that does not answer fails the request in seconds, never hangs an upload or a page's photo.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 20_000 },
   });
   return {
     kind: 's3',

@@ -103,7 +103,8 @@ export async function mountAdmin(
   // session cookie and the CSRF header go to the api, which checks them and the permission as for any
   // staff call; the body streams through unread.
   const file =
-    (method: 'GET' | 'POST', upstream: string, query: readonly string[]) => async (req: express.Request, res: express.Response) => {
+    (method: 'GET' | 'POST', upstream: string, query: readonly string[], options: { binary?: boolean } = {}) =>
+    async (req: express.Request, res: express.Response) => {
       const params = new URLSearchParams();
       for (const k of query) if (typeof req.query[k] === 'string') params.set(k, req.query[k]);
       const token = cookie(req, SESSION_COOKIE);
@@ -112,10 +113,12 @@ export async function mountAdmin(
         'X-Forwarded-For': req.ip ?? 'unknown',
         ...(token ? { Authorization: `Staff ${token}` } : {}),
       };
-      for (const h of ['x-csrf-token', 'content-type', 'user-agent']) {
+      for (const h of ['x-csrf-token', 'content-type', 'user-agent', 'content-length']) {
         const v = req.get(h);
         if (v) headers[h] = h === 'user-agent' ? v.slice(0, 300) : v;
       }
+      // A photo is bytes, whatever type the browser guessed for the file (the api reads what it is).
+      if (options.binary) headers['content-type'] = 'application/octet-stream';
       try {
         // Its own request, streamed, without the pool's timeout or retry: a retry could not send the body again,
         // and a large import may take longer than a page's call.
@@ -123,6 +126,7 @@ export async function mountAdmin(
           method,
           headers,
           ...(method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+          signal: AbortSignal.timeout(300_000),
         });
         res.status(answer.status).set('Cache-Control', 'no-store');
         for (const h of ['content-type', 'content-disposition']) {
@@ -137,7 +141,7 @@ export async function mountAdmin(
   app.get('/admin/files/catalogue.csv', file('GET', 'admin/catalogue/export', ['status', 'q', 'category', 'brand']));
   app.post('/admin/files/catalogue-import', file('POST', 'admin/catalogue/import', ['dryRun']));
   // Photos (up to PHOTO_MAX_MB): for products (catalogue:write) and blog posts (content:write); the api reads the bytes.
-  app.post('/admin/files/product-photos', file('POST', 'admin/catalogue/photos', []));
-  app.post('/admin/files/blog-photos', file('POST', 'admin/content/photos', []));
+  app.post('/admin/files/product-photos', file('POST', 'admin/catalogue/photos', [], { binary: true }));
+  app.post('/admin/files/blog-photos', file('POST', 'admin/content/photos', [], { binary: true }));
   return server;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
@@ -83,6 +83,15 @@ function PostForm({ post }: { post: BlogPostWholeFragment | null }) {
   });
   const e = formState.errors;
   const description = watch('description');
+  // Published or unpublished here (or changed elsewhere) while nothing is being typed: the form follows it,
+  // so its next save names the version it shows. With edits under way, a save is told to reload instead.
+  const { isDirty } = formState;
+  useEffect(() => {
+    if (post && post.version !== loadedVersion && !isDirty) {
+      reset(valuesOf(post));
+      setLoadedVersion(post.version);
+    }
+  }, [post, loadedVersion, isDirty, reset]);
   const onSubmit = handleSubmit(async (v) => {
     setRefused(null);
     setSaved(false);
