@@ -29,6 +29,8 @@ function readBytes(req: Request, max: number): Promise<Buffer> {
   const tooLarge = () => badRequest(`The file is larger than ${max / 1024 / 1024} MB`, 'file');
   const declared = Number(req.get('content-length'));
   if (Number.isFinite(declared) && declared > max) return Promise.reject(tooLarge());
+  // Already read (a JSON body the json parser took): there are no file bytes left to read.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
