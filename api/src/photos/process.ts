@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type SharpFn from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { badRequest } from '../domain/errors.js';
 
 // An uploaded photo, checked and remade. Its type is read from its bytes, never its name; its size and
@@ -23,8 +24,16 @@ export interface PhotoLimits {
   minSide: number;
 }
 
-// sharp's cache keeps decoded images for reuse: a shop never decodes one upload twice.
-sharp.cache(false);
+// sharp (libvips) is loaded with the first photo, not with the api: a shop that serves pages but takes no
+// upload keeps the memory. Its cache keeps decoded images for reuse; a shop never decodes one upload twice.
+let loaded: Promise<typeof SharpFn> | null = null;
+const loadSharp = async () => {
+  loaded ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m.default;
+  });
+  return loaded;
+};
 
 /** The most memory one photo's decoding may take (an interlaced PNG or a 16-bit one is decoded whole). */
 const DECODE_BUDGET_BYTES = 400 * 1024 * 1024;
@@ -75,6 +84,7 @@ const megapixels = (n: number) => `${Math.round(n / 1_000_000)} megapixels`;
 
 /** Checks an upload and makes its widths and formats; refuses, saying why, anything that is not a sound JPEG, PNG or WebP within the limits. */
 export async function processPhoto(buf: Buffer, limits: PhotoLimits = DEFAULT_PHOTO_LIMITS): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   if (buf.length === 0) throw badRequest('The file is empty', 'file');
   if (buf.length > limits.maxBytes) throw badRequest(`The file is larger than ${limits.maxBytes / 1024 / 1024} MB`, 'file');
   const kind = sniff(buf);

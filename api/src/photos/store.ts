@@ -1,5 +1,7 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Kysely } from 'kysely';
+
+type S3Sdk = typeof S3;
 import type { Database } from '../db/schema.js';
 
 // Where photo files live, chosen by PHOTO_STORAGE: the shop's database (the default: nothing more to run,
@@ -45,21 +47,28 @@ export interface S3Settings {
 }
 
 export function s3Store(settings: S3Settings): PhotoStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-    maxAttempts: 3,
-    // A bucket that does not answer fails the request in seconds, never hangs an upload or a page's photo.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 20_000 },
-  });
+  // The SDK is loaded when the bucket is first used, not with the api.
+  let ready: Promise<{ client: S3.S3Client; sdk: S3Sdk }> | null = null;
+  const s3 = () =>
+    (ready ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+        maxAttempts: 3,
+        // A bucket that does not answer fails the request in seconds, never hangs an upload or a page's photo.
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: 20_000 },
+      }),
+    })));
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
+      const { client, sdk } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: settings.bucket,
           Key: key,
           Body: bytes,
@@ -69,15 +78,16 @@ export function s3Store(settings: S3Settings): PhotoStore {
       );
     },
     async get(key) {
+      const { client, sdk } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: key }));
         if (!answer.Body) return null;
         return {
           bytes: Buffer.from(await answer.Body.transformToByteArray()),
           contentType: answer.ContentType ?? 'application/octet-stream',
         };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        if (err instanceof sdk.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
         throw err;
       }
     },
