@@ -94,6 +94,15 @@ export async function processPhoto(buf: Buffer, limits: PhotoLimits = DEFAULT_PH
       'file',
     );
   }
+  // A polyglot: a photo that is also a document a browser would run (SVG, HTML), anywhere in its bytes. The
+  // shop would serve only its remade pixels, but a file made to be two things is refused, not trusted.
+  const markup = /<(svg|script|html|iframe|object|embed)[\s>/]|<!doctype html/i.exec(buf.toString('latin1'));
+  if (markup) {
+    throw badRequest(
+      `The file is not only a photo: it also holds ${markup[1] === 'svg' ? 'an SVG drawing' : 'HTML'} (a polyglot). Upload the photo alone.`,
+      'file',
+    );
+  }
   // The header only: the image's claimed size, before a pixel is decoded.
   let meta: Metadata;
   try {
