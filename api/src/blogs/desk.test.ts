@@ -42,6 +42,9 @@ describe('blog posts in the desk', () => {
     expect(published.body.publishedAt).not.toBeNull();
     const shown = await api.http.get(`/api/blog/${id}`);
     expect(shown.status).toBe(200);
+    // Published now, it is the newest post, dated by its publication.
+    expect((await api.http.get('/api/blog')).body[0]._id).toBe(id);
+    expect(shown.body.createdAt).toBe(published.body.publishedAt);
     expect(shown.body.images).toEqual([{ url: photo.body.url, width: 900, height: 600, widths: [320, 640, 900] }]);
     const changes = await api.http.get('/api/catalogue/changes').query({ after: 0 });
     expect(changes.body.changes.at(-1).tags).toEqual([`blog:${id}`, 'blogs']);

@@ -16,7 +16,8 @@ export function blogJson(b: Blog) {
     images: b.images,
     author: b.author,
     numViews: b.num_views,
-    createdAt: b.created_at.toISOString(),
+    // A post is dated, and listed, by when it was published (a draft written earlier is not back-dated).
+    createdAt: (b.published_at ?? b.created_at).toISOString(),
     updatedAt: b.updated_at.toISOString(),
   };
   return json satisfies BlogRecord;
@@ -30,7 +31,7 @@ export function blogsRoutes(deps: AppDeps): Router {
       .selectFrom('blogs')
       .selectAll()
       .where('published_at', 'is not', null)
-      .orderBy('created_at', 'desc')
+      .orderBy('published_at', 'desc')
       .orderBy('id')
       .execute();
     res.json(blogs.map(blogJson));
