@@ -131,7 +131,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await database.close().catch(() => {});
       await sim.close();
       await pgdb?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      // A confirmation e-mail sent after the test may still be landing in the outbox: retry as it settles.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
