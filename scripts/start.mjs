@@ -21,6 +21,9 @@ if (simulated) {
   if (env.RAZORPAY_WEBHOOK_SECRET) env.PAYMENT_SIM_WEBHOOK_SECRET ??= env.RAZORPAY_WEBHOOK_SECRET;
 }
 env.SHOP_API_URL ??= `http://127.0.0.1:${env.API_PORT ?? '4001'}/api`;
+// The shop's public address, as the api writes it in links (the first owner's, e-mails, passkeys): the
+// gateway's PUBLIC_URL when set, else where the gateway listens.
+env.WEB_URL ??= env.PUBLIC_URL || `http://localhost:${env.PORT || '4000'}`;
 env.WEB_DIST ??= path.join(root, 'web/dist');
 
 const dev = process.argv.includes('--dev');

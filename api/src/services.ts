@@ -103,6 +103,8 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       adminUrl: `${config.webUrl}/admin`,
       shopName: config.shopName,
       passkeys,
+      mailer,
+      log,
     }),
     passkeys,
     ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved }),

@@ -88,4 +88,11 @@ describe('npm run dev on a fresh clone', () => {
       await browser.close();
     }
   }, 120_000);
+
+  // Regression: with PORT set, the first owner's link still pointed at localhost:4000.
+  it("prints the first owner's link at the shop's own address (PORT)", async () => {
+    const link = new RegExp(`http://localhost:${ports.shop}/admin/enrol#[\\w-]{40,}`);
+    await expect.poll(() => stripVTControlCharacters(output), { timeout: 30_000 }).toMatch(link);
+    expect(stripVTControlCharacters(output)).not.toMatch(/localhost:4000\/admin/);
+  });
 });

@@ -418,6 +418,16 @@ export interface StaffTable {
   sessions_since: ColumnType<Date, Date | string | undefined, Date | string>;
   lockouts: Generated<number>;
   locked_until: Stamp;
+  /** Second-factor attempts of the current window (staff/factor-attempts.ts). */
+  factor_window_started_at: Stamp;
+  factor_window_hits: Generated<number>;
+  /** Wrong second factors in a row since the last right one. */
+  factor_failures: Generated<number>;
+  /** Set when factor_failures reached its limit: locked until a staff manager unlocks the account. */
+  factor_blocked_at: Stamp;
+  /** Encrypted: a new authenticator's secret, enrolled with its first code before it expires. */
+  pending_totp_secret: string | null;
+  pending_totp_expires_at: Stamp;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -540,6 +550,8 @@ export interface StaffWebauthnChallengesTable {
   challenge: string;
   expires_at: Date | string;
   used_at: Stamp;
+  /** Who asked for a sign-in challenge (the client address, an IPv6 address by its /64). */
+  address: string | null;
 }
 
 export interface Database {

@@ -23,8 +23,30 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../domain/error
 const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_PASSKEYS = 10;
 /** Sign-in challenges open at once across the shop, and registration challenges a staff member may hold. */
-const OPEN_SIGN_IN_CHALLENGES = 1000;
+export const OPEN_SIGN_IN_CHALLENGES = 1000;
 const OPEN_PER_STAFF = 5;
+/** Sign-in challenges one client address (an IPv6 address by its /64) holds open: a new one replaces its oldest. */
+export const OPEN_PER_ADDRESS = 3;
+/** The transaction lock that makes sign-in challenges one at a time (pg_advisory_xact_lock's key). */
+const SIGN_IN_CHALLENGES_LOCK = 730_017_012;
+
+/** Who asked, as the pool counts them: an IPv4 address, or an IPv6 address by its /64 (one host's usual share). */
+export function addressKey(address: string | null | undefined): string {
+  const a = (address ?? 'unknown').trim().toLowerCase();
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
+  if (v4) return v4[1] as string;
+  if (!a.includes(':')) return a;
+  const [head = '', tail = ''] = a.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = a.includes('::')
+    ? [...left, ...Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 export interface PasskeysDeps {
   db: Kysely<Database>;
@@ -50,27 +72,71 @@ export function passkeysService(deps: PasskeysDeps) {
   const rpID = url.hostname;
   const origin = url.origin;
 
-  async function newChallenge(staffId: string | null, purpose: 'register' | 'authenticate', challenge: string): Promise<string> {
+  /** A registration challenge for a signed-in staff member, who holds only a few open at once. */
+  async function newRegistrationChallenge(staffId: string, challenge: string): Promise<string> {
     // Old challenges go as new ones come: the table stays small without a timer of its own.
     await db
       .deleteFrom('staff_webauthn_challenges')
       .where('expires_at', '<', sql<Date>`now()`)
       .execute();
-    // However many addresses ask, only so many challenges are open at once (each is a row until it expires).
-    let open = db
+    const open = await db
       .selectFrom('staff_webauthn_challenges')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('used_at', 'is', null);
-    open = staffId ? open.where('staff_id', '=', staffId) : open.where('staff_id', 'is', null);
-    if (Number((await open.executeTakeFirstOrThrow()).n) >= (staffId ? OPEN_PER_STAFF : OPEN_SIGN_IN_CHALLENGES)) {
-      throw tooManyRequests('Too many passkey requests are open: try again in a few minutes');
-    }
+      .where('used_at', 'is', null)
+      .where('staff_id', '=', staffId)
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= OPEN_PER_STAFF) throw tooManyRequests('Too many passkey requests are open: try again in a few minutes');
     const row = await db
       .insertInto('staff_webauthn_challenges')
-      .values({ staff_id: staffId, purpose, challenge, expires_at: new Date(Date.now() + CHALLENGE_MS) })
+      .values({ staff_id: staffId, purpose: 'register', challenge, expires_at: new Date(Date.now() + CHALLENGE_MS) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /**
+   * A sign-in challenge, fair to every address: one address holds at most OPEN_PER_ADDRESS (its oldest goes
+   * for a new one), and when the shop's pool is full the oldest of whichever address holds the most goes. So
+   * no number of addresses locks anyone out of passkey sign-in: to push out a shopper's one challenge an
+   * attacker needs a thousand addresses. One at a time, under a transaction lock, so the counts stay true.
+   */
+  async function newSignInChallenge(address: string, challenge: string): Promise<string> {
+    // Old challenges go as new ones come: the table stays small without a timer of its own.
+    await db
+      .deleteFrom('staff_webauthn_challenges')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute();
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${SIGN_IN_CHALLENGES_LOCK})`.execute(trx);
+      await sql`
+        delete from staff_webauthn_challenges where id in (
+          select id from staff_webauthn_challenges
+          where staff_id is null and used_at is null and address = ${address}
+          order by expires_at desc offset ${OPEN_PER_ADDRESS - 1})
+      `.execute(trx);
+      const open = await trx
+        .selectFrom('staff_webauthn_challenges')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('staff_id', 'is', null)
+        .where('used_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      for (let over = Number(open.n) - OPEN_SIGN_IN_CHALLENGES; over >= 0; over--) {
+        await sql`
+          delete from staff_webauthn_challenges where id = (
+            select id from staff_webauthn_challenges
+            where staff_id is null and used_at is null and address = (
+              select address from staff_webauthn_challenges where staff_id is null and used_at is null
+              group by address order by count(*) desc, min(expires_at) limit 1)
+            order by expires_at limit 1)
+        `.execute(trx);
+      }
+      const row = await trx
+        .insertInto('staff_webauthn_challenges')
+        .values({ staff_id: null, purpose: 'authenticate', challenge, address, expires_at: new Date(Date.now() + CHALLENGE_MS) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
   }
 
   /** Takes a challenge once: the guarded update only one caller wins; an expired or used one answers null. */
@@ -124,7 +190,7 @@ export function passkeysService(deps: PasskeysDeps) {
         excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports as never })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      return { challengeId: await newChallenge(staff.id, 'register', options.challenge), options };
+      return { challengeId: await newRegistrationChallenge(staff.id, options.challenge), options };
     },
 
     /** Keeps the passkey the browser made, once its answer to this staff member's challenge checks out. */
@@ -196,9 +262,9 @@ export function passkeysService(deps: PasskeysDeps) {
      * A challenge to sign in with a passkey. It names nobody (the browser offers the shop's passkeys it
      * holds), so asking for one tells nothing about who is on the staff.
      */
-    async signInOptions() {
+    async signInOptions(address: string | null) {
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
-      return { challengeId: await newChallenge(null, 'authenticate', options.challenge), options };
+      return { challengeId: await newSignInChallenge(addressKey(address), options.challenge), options };
     },
 
     /**

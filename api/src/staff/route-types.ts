@@ -14,4 +14,11 @@ export interface StaffRoute {
 export type Handler = (req: Request, res: Response, staff: StaffPrincipal) => Promise<void> | void;
 
 /** Mounts a staff route behind the guard of its permission, and lists it (routes.ts). */
-export type Declare = (method: StaffRoute['method'], path: string, access: Access, handler: Handler) => void;
+export type Declare = (
+  method: StaffRoute['method'],
+  path: string,
+  access: Access,
+  handler: Handler,
+  /** `csrf: 'not needed'` only where a forged request can do no harm (signing oneself out). */
+  options?: { csrf?: 'checked' | 'not needed' },
+) => void;

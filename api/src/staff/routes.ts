@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record.js';
 import type { AppDeps } from '../deps.js';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
+import { recordIds } from './route-ids.js';
 import { OrderListQuery, RefundInput } from './orders-desk.js';
 import { CustomerLookup } from './customers-desk.js';
 import { catalogueRoutes } from './catalogue-routes.js';
@@ -76,7 +77,9 @@ const ReturnRefund = z.object({
   restock: z.boolean({ error: 'restock says whether the returned units go back in stock' }),
 });
 const Note = z.object({ note: z.string().trim().min(1, 'The note is empty').max(2000, 'A note is at most 2000 characters') });
-const id = (req: Request) => String(req.params.id);
+const AuthenticatorStart = z.object({ currentPassword: z.string({ error: 'Enter your password to change the authenticator' }).max(200) });
+const AuthenticatorFinish = z.object({ code: z.string({ error: 'Enter the code the new authenticator app shows' }).max(20) });
+const id = (req: Request) => String(req.params.id).toLowerCase();
 
 /**
  * The staff api under /api/admin: every route declares who may call it, next to its path; one guard
@@ -88,10 +91,10 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   const router = Router();
   const routes: StaffRoute[] = [];
 
-  const guard = (access: Access) => async (req: Request, res: Response, next: NextFunction) => {
+  const guard = (access: Access, csrf: 'checked' | 'not needed') => async (req: Request, res: Response, next: NextFunction) => {
     const token = staffToken(req);
     if (!token) throw unauthorized('Sign in to the back office');
-    const write = req.method !== 'GET' && req.method !== 'HEAD';
+    const write = req.method !== 'GET' && req.method !== 'HEAD' && csrf === 'checked';
     const principal = await staff.authenticate(token, req.get('x-csrf-token') ?? null, write);
     if (access !== 'any staff' && !principal.permissions.includes(access)) {
       throw forbidden(`Your role (${principal.role}) may not do this: it needs the permission “${access}” (${PERMISSIONS[access]})`);
@@ -99,9 +102,11 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
     res.locals.staff = principal;
     next();
   };
-  const declare: Declare = (method, path, access, handler) => {
+  const declare: Declare = (method, path, access, handler, options = {}) => {
     routes.push({ method, path, access });
-    router[method](path, guard(access), async (req, res) => handler(req, res, res.locals.staff as StaffPrincipal));
+    router[method](path, guard(access, options.csrf ?? 'checked'), recordIds(path), async (req, res) =>
+      handler(req, res, res.locals.staff as StaffPrincipal),
+    );
   };
   const open = (method: StaffRoute['method'], path: string, handler: (req: Request, res: Response) => Promise<void>) => {
     routes.push({ method, path, access: 'public' });
@@ -144,7 +149,7 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   open('post', '/admin/session/passkey-options', async (req, res) => {
     const limit = await attempts.reserve(`staff-passkey-options:${req.ip ?? 'unknown'}`, { limit: 30, windowMs: 15 * 60 * 1000 });
     if (!limit.allowed) throw tooManyRequests('Too many passkey sign-ins started: try again in a few minutes');
-    res.set('Cache-Control', 'no-store').json(await passkeys.signInOptions());
+    res.set('Cache-Control', 'no-store').json(await passkeys.signInOptions(req.ip ?? null));
   });
 
   declare('get', '/admin/me/passkeys', 'any staff', async (_req, res, me) => {
@@ -172,8 +177,27 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   declare('get', '/admin/me', 'any staff', (_req, res, me) => {
     res.json({ id: me.id, email: me.email, name: me.name, role: me.role, permissions: me.permissions });
   });
-  declare('delete', '/admin/session', 'any staff', async (req, res, me) => {
-    await staff.signOut(me, facts(req, res));
+  // Ending one's own session needs no CSRF token: a page that could forge it only signs the person out, and
+  // a back office whose token is lost (another tab signed in again) can still sign out for real.
+  declare(
+    'delete',
+    '/admin/session',
+    'any staff',
+    async (req, res, me) => {
+      await staff.signOut(me, facts(req, res));
+      res.status(204).end();
+    },
+    { csrf: 'not needed' },
+  );
+  declare('post', '/admin/me/authenticator', 'any staff', async (req, res, me) => {
+    const { currentPassword } = parseInput(AuthenticatorStart, req.body);
+    res
+      .set('Cache-Control', 'no-store')
+      .status(201)
+      .json(await staff.startAuthenticatorChange(me, currentPassword));
+  });
+  declare('put', '/admin/me/authenticator', 'any staff', async (req, res, me) => {
+    await staff.finishAuthenticatorChange(me, parseInput(AuthenticatorFinish, req.body).code, facts(req, res));
     res.status(204).end();
   });
   declare('put', '/admin/me/password', 'any staff', async (req, res, me) => {
@@ -192,13 +216,17 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
     await staff.changeRole(id(req), parseInput(Role, req.body).role, staffActor(me, facts(req, res)));
     res.status(204).end();
   });
+  declare('post', '/admin/staff/:id/unlock', 'staff:manage', async (req, res, me) => {
+    await staff.unlock(id(req), staffActor(me, facts(req, res)));
+    res.status(204).end();
+  });
   declare('delete', '/admin/staff/:id', 'staff:manage', async (req, res, me) => {
     await staff.remove(id(req), staffActor(me, facts(req, res)));
     res.status(204).end();
   });
 
-  declare('get', '/admin/orders', 'orders:read', async (req, res) => {
-    res.json(await ordersDesk.list(parseInput(OrderListQuery, req.query)));
+  declare('get', '/admin/orders', 'orders:read', async (req, res, me) => {
+    res.json(await ordersDesk.list(parseInput(OrderListQuery, req.query), staffActor(me, facts(req, res))));
   });
   declare('get', '/admin/orders/:id', 'orders:read', async (req, res) => {
     res.json(await ordersDesk.get(id(req)));

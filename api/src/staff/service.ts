@@ -5,6 +5,9 @@ import QRCode from 'qrcode';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { AttemptWindows } from '../auth/attempts.js';
+import { escapeHtml } from '../mail/escape-html.js';
+import type { Mailer } from '../mail/mailer.js';
+import { factorAttempts } from './factor-attempts.js';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../domain/errors.js';
@@ -25,12 +28,12 @@ export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_IDLE_MS = 30 * 60 * 1000;
 /** However busy, a session ends this long after sign-in. */
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-/** Failed sign-ins of one account before it is locked; each lock-out after the first lasts twice as long (at most a day). */
+/** Wrong passwords of one account from one address in a window (second factors: factor-attempts.ts). */
 export const SIGN_IN_FAILURES = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const SIGN_IN_FAILURES_PER_ADDRESS = { limit: 20, windowMs: 15 * 60 * 1000 };
-const FIRST_LOCK_MS = 15 * 60 * 1000;
-const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
 export const STAFF_PASSWORD = { min: 12, max: 128 };
+/** How long a new authenticator's secret waits for its first code (startAuthenticatorChange). */
+const AUTHENTICATOR_CHANGE_MS = 10 * 60 * 1000;
 
 const SIGN_IN_REFUSED = 'The e-mail, password or code is not right';
 const minutes = (ms: number) => `${Math.max(1, Math.ceil(ms / 60_000))} minute${Math.ceil(ms / 60_000) === 1 ? '' : 's'}`;
@@ -78,11 +81,36 @@ export interface StaffDeps {
   idleMs?: number;
   /** Passkeys as the second factor beside the code (staff/passkeys.ts). */
   passkeys?: PasskeysService;
+  /** Tells the owners when an account is locked until unlocked. */
+  mailer?: Mailer;
+  log?: (line: string, detail?: unknown) => void;
 }
 
 export function staffService(deps: StaffDeps) {
   const { db, sealer, attempts } = deps;
   const idleMs = deps.idleMs ?? DEFAULT_IDLE_MS;
+  const factors = factorAttempts(db);
+
+  /** Every active owner hears that an account is locked until someone unlocks it (theirs included). */
+  async function tellOwnersOfBlock(staff: { email: string; name: string }, failures: number) {
+    if (!deps.mailer) return;
+    const owners = await db.selectFrom('staff').select('email').where('role', '=', 'owner').where('status', '=', 'active').execute();
+    const who = staff.name ? `${staff.name} (${staff.email})` : staff.email;
+    const text =
+      `${who} signed in to the back office of ${deps.shopName} with the right password, then gave ${failures} wrong ` +
+      'codes in a row, so the account is locked until an owner or manager unlocks it in Staff. If it was not them, ' +
+      'their password is known to someone else: ask them to change it once you have unlocked the account.';
+    for (const owner of owners) {
+      await deps.mailer
+        .send({
+          to: owner.email,
+          subject: `${deps.shopName}: a back-office account is locked`,
+          text,
+          html: `<p>${escapeHtml(text)}</p>`,
+        })
+        .catch((err: unknown) => deps.log?.(`the owners could not be told that ${staff.email} is locked`, err));
+    }
+  }
 
   /**
    * Every session of a staff member ends now (password change, role change, removal): revoked by the database in
@@ -127,6 +155,36 @@ export function staffService(deps: StaffDeps) {
       })
       .execute();
     return { link: `${deps.adminUrl}/enrol#${token}`, expiresAt };
+  }
+
+  const ownerExists = async (trx: Kysely<Database> | Transaction<Database>) =>
+    Boolean(await trx.selectFrom('staff').select('id').where('role', '=', 'owner').where('status', '=', 'active').executeTakeFirst());
+
+  /** An owner has enrolled: the first-owner link (and its placeholder account) is void for good. */
+  async function voidFirstOwnerInvite(trx: Transaction<Database>, enrolling: string) {
+    const placeholders = await trx
+      .updateTable('staff')
+      .set({ status: 'removed', updated_at: new Date() })
+      .where('email', '=', '')
+      .where('status', '=', 'invited')
+      .where('id', '<>', enrolling)
+      .returning('id')
+      .execute();
+    if (placeholders.length === 0) return;
+    const ids = placeholders.map((p) => p.id);
+    await trx
+      .updateTable('staff_invites')
+      .set({ expires_at: new Date() })
+      .where('staff_id', 'in', ids)
+      .where('used_at', 'is', null)
+      .execute();
+    for (const id of ids) {
+      await recordAudit(
+        trx,
+        { kind: 'system' },
+        { action: 'staff.invite_voided', subject: { kind: 'staff', id }, after: { reason: 'an owner enrolled' } },
+      );
+    }
   }
 
   async function activeOwners(trx: Transaction<Database>): Promise<number> {
@@ -212,7 +270,15 @@ export function staffService(deps: StaffDeps) {
     /** What the enrolment page shows for a link: who, which role, and the authenticator's QR code (nothing changes). */
     async invitation(token: unknown) {
       const invite = await this.openInvite(db, token);
-      const secret = sealer.open(invite.totp_secret);
+      // A fresh secret at every view, and the last one shown is the one enrolled: whoever looked at the link
+      // before its owner did holds no second factor of theirs.
+      const secret = newTotpSecret();
+      await db
+        .updateTable('staff_invites')
+        .set({ totp_secret: sealer.seal(secret) })
+        .where('id', '=', invite.id)
+        .where('used_at', 'is', null)
+        .execute();
       const uri = totpFor(secret, invite.email || 'owner', deps.shopName).toString();
       return {
         email: invite.email,
@@ -234,6 +300,10 @@ export function staffService(deps: StaffDeps) {
         .where('i.token_hash', '=', hashToken(token));
       if (lock) query = query.forUpdate();
       const invite = await query.executeTakeFirst();
+      // The first owner's link is for a shop nobody runs: once anyone is an active owner, however they became
+      // one, it is void (read in the enrolment's transaction, after the owners' lock: see enrol).
+      if (invite?.email === '' && !invite.used_at && (await ownerExists(trx)))
+        throw conflict('This shop has an owner already, so its first-owner link no longer works: ask an owner to invite you');
       if (!invite || invite.status === 'removed') throw notFound('This enrolment link is not valid');
       if (invite.used_at) throw conflict('This enrolment link was used already: sign in instead');
       if (new Date(invite.expires_at).getTime() <= Date.now())
@@ -254,6 +324,9 @@ export function staffService(deps: StaffDeps) {
       const hash = await hashPassword(password);
       const codes = newRecoveryCodes();
       await db.transaction().execute(async (trx) => {
+        // Enrolments take the first-owner placeholder's row lock first, one at a time: an enrolment with the
+        // first-owner link that waited here sees the owner enrolled meanwhile, and is refused.
+        await trx.selectFrom('staff').select('id').where('email', '=', '').where('status', '=', 'invited').forUpdate().execute();
         const invite = await this.openInvite(trx, token, true);
         const secret = sealer.open(invite.totp_secret);
         const step = typeof input.code === 'string' ? totpStep(secret, input.code) : null;
@@ -288,6 +361,7 @@ export function staffService(deps: StaffDeps) {
           })
           .where('id', '=', invite.staff_id)
           .execute();
+        if (invite.role === 'owner') await voidFirstOwnerInvite(trx, invite.staff_id);
         await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', invite.staff_id).execute();
         await trx
           .insertInto('staff_recovery_codes')
@@ -370,44 +444,31 @@ export function staffService(deps: StaffDeps) {
       await attempts.release(guessKey);
 
       // Past the password: wrong second factors lock the account (only someone who knows the password can do
-      // that), each lock-out twice as long as the one before, and the lock is told only now.
-      if (staff.locked_until && new Date(staff.locked_until).getTime() > Date.now()) {
-        await recordAudit(db, actorOf(staff.id), {
-          action: 'staff.sign_in_refused',
-          subject: { kind: 'staff', id: staff.id },
-          after: { reason: 'locked' },
-        });
+      // that), each lock-out twice as long as the one before, and the lock is told only now. The attempt is
+      // taken with the lock check in one update (factor-attempts.ts), before the factor is looked at.
+      const attempt = await factors.take(staff.id);
+      if (attempt.kind === 'locked') {
+        if (attempt.now) {
+          await recordAudit(db, actorOf(staff.id), {
+            action: 'staff.locked_out',
+            subject: { kind: 'staff', id: staff.id },
+            after: attempt.until
+              ? { until: attempt.until.toISOString() }
+              : { until: null, reason: `${attempt.failures} wrong second factors in a row`, unlockedBy: 'staff:manage' },
+          });
+          if (!attempt.until) await tellOwnersOfBlock(staff, attempt.failures);
+        } else {
+          await recordAudit(db, actorOf(staff.id), {
+            action: 'staff.sign_in_refused',
+            subject: { kind: 'staff', id: staff.id },
+            after: { reason: attempt.until ? 'locked' : 'locked until unlocked' },
+          });
+        }
         throw tooManyRequests(
-          `Too many wrong codes: this account is locked; try again in ${minutes(new Date(staff.locked_until).getTime() - Date.now())}`,
+          attempt.until
+            ? `Too many wrong codes: this account is locked; try again in ${minutes(attempt.until.getTime() - Date.now())}`
+            : 'Too many wrong codes in a row: this account is locked until an owner or manager unlocks it in Staff',
         );
-      }
-      const secondKey = `staff-second-factor:${staff.id}`;
-      const bySecond = await attempts.reserve(secondKey, SIGN_IN_FAILURES);
-      if (!bySecond.allowed) {
-        const locked = await db.transaction().execute(async (trx) => {
-          // One lock however many attempts arrive at once: only an unlocked account is locked, in one guarded update.
-          const row = await trx
-            .updateTable('staff')
-            .set((eb) => ({
-              lockouts: eb('lockouts', '+', 1),
-              locked_until: sql<Date>`now() + make_interval(mins => least(${MAX_LOCK_MS / 60_000}, ${FIRST_LOCK_MS / 60_000} * (2 ^ lockouts))::int)`,
-            }))
-            .where('id', '=', staff.id)
-            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
-            .returning(['locked_until'])
-            .executeTakeFirst();
-          if (row?.locked_until) {
-            await recordAudit(trx, actorOf(staff.id), {
-              action: 'staff.locked_out',
-              subject: { kind: 'staff', id: staff.id },
-              after: { until: new Date(row.locked_until).toISOString() },
-            });
-          }
-          return row?.locked_until ?? null;
-        });
-        await attempts.clear(secondKey);
-        const until = locked ? new Date(locked).getTime() : Date.now() + FIRST_LOCK_MS;
-        throw tooManyRequests(`Too many wrong codes: this account is locked; try again in ${minutes(until - Date.now())}`);
       }
 
       let factor: 'totp' | 'recovery code' | 'passkey';
@@ -449,7 +510,7 @@ export function staffService(deps: StaffDeps) {
       const token = newToken();
       const csrf = newToken();
       const session = await db.transaction().execute(async (trx) => {
-        await trx.updateTable('staff').set({ lockouts: 0, locked_until: null }).where('id', '=', staff.id).execute();
+        await factors.succeeded(trx, staff.id);
         const row = await trx
           .insertInto('staff_sessions')
           .values({
@@ -483,8 +544,7 @@ export function staffService(deps: StaffDeps) {
         });
         return row;
       });
-      // Only failures count against the account and the address.
-      await attempts.clear(secondKey);
+      // Only failures count against the address.
       await attempts.release(`staff-sign-in-address:${address}`);
       return {
         token,
@@ -560,7 +620,7 @@ export function staffService(deps: StaffDeps) {
     async list() {
       return db
         .selectFrom('staff')
-        .select(['id', 'email', 'name', 'role', 'status', 'locked_until', 'created_at'])
+        .select(['id', 'email', 'name', 'role', 'status', 'locked_until', 'factor_blocked_at', 'created_at'])
         .where('status', '<>', 'removed')
         .orderBy('created_at')
         .execute();
@@ -643,6 +703,89 @@ export function staffService(deps: StaffDeps) {
           subject: { kind: 'staff', id: principal.id },
         });
       });
+    },
+
+    /** Lifts a lock-out (wrong codes in a window, or in a row): the person can sign in again at once. */
+    async unlock(staffId: string, actor: Actor) {
+      await db.transaction().execute(async (trx) => {
+        const staff = await trx
+          .selectFrom('staff')
+          .select('id')
+          .where('id', '=', staffId)
+          .where('status', '=', 'active')
+          .executeTakeFirst();
+        if (!staff) throw notFound('No such staff member');
+        const was = await factors.unlock(trx, staffId);
+        if (!was) throw conflict('This account is not locked');
+        await recordAudit(trx, actor, { action: 'staff.unlocked', subject: { kind: 'staff', id: staffId }, before: was });
+      });
+    },
+
+    /**
+     * Starts moving the second factor to a new authenticator app (a new phone): the password again, then a
+     * new secret to scan, kept aside for ten minutes until its first code proves the app holds it.
+     */
+    async startAuthenticatorChange(principal: StaffPrincipal, currentPassword: unknown) {
+      const key = `staff-authenticator-password:${principal.id}`;
+      const tries = await attempts.reserve(key, SIGN_IN_FAILURES);
+      if (!tries.allowed) throw tooManyRequests(`Too many wrong passwords: try again in ${minutes(tries.retryMs)}`);
+      if (typeof currentPassword !== 'string' || !(await this.passwordIs(principal.id, currentPassword)))
+        throw badRequest('The password is not right', 'currentPassword');
+      await attempts.release(key);
+      const secret = newTotpSecret();
+      const expiresAt = new Date(Date.now() + AUTHENTICATOR_CHANGE_MS);
+      await db
+        .updateTable('staff')
+        .set({ pending_totp_secret: sealer.seal(secret), pending_totp_expires_at: expiresAt })
+        .where('id', '=', principal.id)
+        .execute();
+      const uri = totpFor(secret, principal.email, deps.shopName).toString();
+      return { uri, secret, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }), expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The new app's first code: it becomes the second factor, and every other session of the person ends. */
+    async finishAuthenticatorChange(principal: StaffPrincipal, code: unknown, request: RequestFacts = {}) {
+      const key = `staff-authenticator-code:${principal.id}`;
+      const tries = await attempts.reserve(key, SIGN_IN_FAILURES);
+      if (!tries.allowed) throw tooManyRequests(`Too many wrong codes: try again in ${minutes(tries.retryMs)}`);
+      const row = await db
+        .selectFrom('staff')
+        .select(['pending_totp_secret', 'pending_totp_expires_at'])
+        .where('id', '=', principal.id)
+        .executeTakeFirstOrThrow();
+      if (!row.pending_totp_secret || !row.pending_totp_expires_at || new Date(row.pending_totp_expires_at).getTime() <= Date.now())
+        throw conflict('Start again: the new authenticator was not set up, or ten minutes have passed', 'code');
+      const step = typeof code === 'string' ? totpStep(sealer.open(row.pending_totp_secret), code) : null;
+      if (step === null) throw badRequest('The code from the new authenticator app is not right: enter the one it shows now', 'code');
+      await attempts.release(key);
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('staff')
+          .set({ totp_secret: row.pending_totp_secret, totp_last_step: step, pending_totp_secret: null, pending_totp_expires_at: null })
+          .where('id', '=', principal.id)
+          .where('pending_totp_secret', '=', row.pending_totp_secret)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw conflict('The new authenticator was changed meanwhile: start again', 'code');
+        await trx
+          .updateTable('staff_sessions')
+          .set({ revoked_at: sql<Date>`now()` })
+          .where('staff_id', '=', principal.id)
+          .where('id', '<>', principal.sessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await recordAudit(trx, staffActor(principal, request), {
+          action: 'staff.authenticator_changed',
+          subject: { kind: 'staff', id: principal.id },
+        });
+      });
+      await deps.mailer
+        ?.send({
+          to: principal.email,
+          subject: `${deps.shopName}: your authenticator app was changed`,
+          text: 'Your back-office sign-in codes now come from a new authenticator app, and your other sessions were ended. If you did not do this, tell an owner at once.',
+          html: '<p>Your back-office sign-in codes now come from a new authenticator app, and your other sessions were ended. If you did not do this, tell an owner at once.</p>',
+        })
+        .catch((err: unknown) => deps.log?.(`${principal.email} could not be told of their new authenticator`, err));
     },
 
     /** Whether anyone can run the shop yet (the start-up banner invites the first owner when not). */
