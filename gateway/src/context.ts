@@ -44,7 +44,7 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
     const token = bearer(headers.authorization);
     const requestId = requestIdFrom(headers.requestId);
     return {
-      api: shopApis(deps.http, token, requestId),
+      api: shopApis(deps.http, token, requestId, headers.clientIp && headers.clientIp !== 'server' ? headers.clientIp : null),
       token,
       customerId: subjectOf(token),
       requestId,

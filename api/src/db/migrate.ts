@@ -19,6 +19,7 @@ import * as moderation from './migrations/0017-moderation.js';
 import * as photos from './migrations/0018-photos.js';
 import * as blogDesk from './migrations/0019-blog-desk.js';
 import * as staffFactors from './migrations/0020-staff-factors.js';
+import * as enquiryReplyClaims from './migrations/0021-enquiry-reply-claims.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-photos': photos,
   '0019-blog-desk': blogDesk,
   '0020-staff-factors': staffFactors,
+  '0021-enquiry-reply-claims': enquiryReplyClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -263,6 +263,8 @@ export interface EnquiryEventsTable {
   subject: ColumnType<string | null, string | null | undefined, string | null>;
   staff_id: string;
   sent_at: Stamp;
+  /** When a delivery of the reply was claimed (one at a time; cleared when it ends, lapses if its process stopped). */
+  sending_at: Stamp;
   send_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }

@@ -1,5 +1,5 @@
 import type { EnquiryDeskListRecord, EnquiryDeskRecord } from '@digitic/rest-contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
@@ -44,6 +44,9 @@ export const NoteInput = z.object({
 export const ReplyInput = z.object({
   message: z.string({ error: 'Write the reply' }).trim().min(1, 'Write the reply').max(10_000, 'A reply is at most 10,000 characters'),
 });
+
+/** A claim older than this was left by a process that stopped mid-send (the mailer gives up well before): it is taken again. */
+const CLAIM_LAPSES = '15 minutes';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -122,17 +125,38 @@ export function enquiriesDesk(deps: {
     };
   }
 
-  /** Hands a recorded reply to the mailer and notes on it whether the mailer took it. */
+  /**
+   * Hands a recorded reply to the mailer once its delivery is claimed, and notes on it whether the mailer took
+   * it. The claim (sending_at) is the reply's guarded update: written only where the reply is not sent and no
+   * delivery holds it, so of concurrent deliveries one goes ahead; a failed send clears it (Send again works).
+   */
   async function deliver(id: string, eventId: string, mail: MailMessage) {
     try {
       await deps.mailer.send(mail);
     } catch (err) {
       deps.log(`enquiry ${id}: the reply ${eventId} was not sent`, err);
       const why = err instanceof Error ? err.message.slice(0, 300) : 'the mailer refused it';
-      await db.updateTable('enquiry_events').set({ send_error: why }).where('id', '=', eventId).execute();
+      await db.updateTable('enquiry_events').set({ send_error: why, sending_at: null }).where('id', '=', eventId).execute();
       throw unavailable('The reply is kept on the enquiry but could not be e-mailed now: use Send again on it shortly.');
     }
-    await db.updateTable('enquiry_events').set({ sent_at: new Date(), send_error: null }).where('id', '=', eventId).execute();
+    await db
+      .updateTable('enquiry_events')
+      .set({ sent_at: new Date(), send_error: null, sending_at: null })
+      .where('id', '=', eventId)
+      .execute();
+  }
+
+  /** Claims the reply's delivery: true for the one caller that may send it now. */
+  async function claim(eventId: string): Promise<boolean> {
+    const claimed = await db
+      .updateTable('enquiry_events')
+      .set({ sending_at: sql<Date>`now()` })
+      .where('id', '=', eventId)
+      .where('kind', '=', 'reply')
+      .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('sending_at', 'is', null), eb('sending_at', '<', sql<Date>`now() - ${CLAIM_LAPSES}::interval`)]))
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
   }
 
   return {
@@ -278,7 +302,15 @@ export function enquiriesDesk(deps: {
         const mail = replyMail({ to: e.email, name: e.name, message, staffName, asked: e.comment, shopName: deps.shopName });
         const row = await trx
           .insertInto('enquiry_events')
-          .values({ enquiry_id: id, kind: 'reply', body: message, subject: mail.subject, staff_id: actor.id as string })
+          // Claimed as it is written: a Send again clicked while this first delivery is under way waits for it.
+          .values({
+            enquiry_id: id,
+            kind: 'reply',
+            body: message,
+            subject: mail.subject,
+            staff_id: actor.id as string,
+            sending_at: sql<Date>`now()`,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
@@ -302,19 +334,29 @@ export function enquiriesDesk(deps: {
       return get(id);
     },
 
-    /** Sends again a reply the mailer did not take (it says so on the enquiry); a reply sent is never sent twice from here. */
+    /**
+     * Sends again a reply the mailer did not take (it says so on the enquiry). A reply sent is never sent twice
+     * from here: the delivery is claimed first (one guarded update), so of several clicks at once, or one made
+     * while the reply is still being sent, one e-mails it and the others are told so.
+     */
     async resend(id: string, eventId: string, actor: Actor, staffName: string) {
       if (!isUuid(id) || !isUuid(eventId)) throw notFound('Reply not found');
       await deps.mailer.ready();
-      const reply = await db
-        .selectFrom('enquiry_events as v')
-        .innerJoin('enquiries as e', 'e.id', 'v.enquiry_id')
-        .select(['v.body', 'v.sent_at', 'v.kind', 'e.email', 'e.name', 'e.comment'])
-        .where('v.id', '=', eventId)
-        .where('v.enquiry_id', '=', id)
-        .executeTakeFirst();
+      const read = () =>
+        db
+          .selectFrom('enquiry_events as v')
+          .innerJoin('enquiries as e', 'e.id', 'v.enquiry_id')
+          .select(['v.body', 'v.sent_at', 'v.kind', 'e.email', 'e.name', 'e.comment'])
+          .where('v.id', '=', eventId)
+          .where('v.enquiry_id', '=', id)
+          .executeTakeFirst();
+      const reply = await read();
       if (!reply || reply.kind !== 'reply') throw notFound('Reply not found');
       if (reply.sent_at) throw conflict('This reply was sent already', 'eventId');
+      if (!(await claim(eventId))) {
+        if ((await read())?.sent_at) throw conflict('This reply was sent already', 'eventId');
+        throw conflict('This reply is being sent now: reload the enquiry in a moment to see whether it went', 'eventId');
+      }
       const mail = replyMail({
         to: reply.email,
         name: reply.name,
@@ -323,11 +365,16 @@ export function enquiriesDesk(deps: {
         asked: reply.comment,
         shopName: deps.shopName,
       });
-      await recordAudit(db, actor, {
-        action: 'enquiry.reply_resent',
-        subject: { kind: 'enquiry', id },
-        after: { eventId, to: reply.email },
-      });
+      try {
+        await recordAudit(db, actor, {
+          action: 'enquiry.reply_resent',
+          subject: { kind: 'enquiry', id },
+          after: { eventId, to: reply.email },
+        });
+      } catch (err) {
+        await db.updateTable('enquiry_events').set({ sending_at: null }).where('id', '=', eventId).execute();
+        throw err;
+      }
       await deliver(id, eventId, mail);
       return get(id);
     },

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { EnquiryBody } from '@digitic/rest-contract';
+import { clientAddress } from '../http/client-address.js';
 import { type Accepts, parseInput } from '../http/validate.js';
+import { receiveEnquiry } from './contact-form.js';
 
 // The contact form's rules and messages (spec §5).
 const EnquiryInput = z.object({
@@ -28,7 +30,8 @@ export function enquiriesRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post('/enquiry', async (req, res) => {
     const input = parseInput(EnquiryInput, req.body);
-    const e = await deps.db.insertInto('enquiries').values(input).returningAll().executeTakeFirstOrThrow();
+    // Limited per client address, per e-mail and for the whole shop (contact-form.ts); an invalid one does not count.
+    const e = await receiveEnquiry(deps, input, clientAddress(req));
     res.status(201).json({
       _id: e.id,
       name: e.name,

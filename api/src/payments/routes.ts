@@ -1,8 +1,10 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
+import { withCouponTries } from '../coupons/tries.js';
 import { notFound } from '../domain/errors.js';
 import type { StartCheckoutBody } from '@digitic/rest-contract';
+import { clientAddress } from '../http/client-address.js';
 import { type Accepts, parseInput } from '../http/validate.js';
 import { ShippingInfo } from '../orders/schemas.js';
 import { z } from 'zod';
@@ -28,9 +30,12 @@ export type ContractBodies = [Accepts<typeof StartInput, StartCheckoutBody>];
 /** Checkouts: started from the caller's cart (the provider order made here), and read back by their owner. */
 export function checkoutRoutes(deps: AppDeps): Router {
   const router = Router();
+  // A call with a coupon code is a try at a code: limited per shopper and per client address (coupons/tries.ts).
+  const tryingCode = <T>(req: Request, res: Response, couponCode: string | null, run: () => Promise<T>) =>
+    couponCode ? withCouponTries(deps.attempts, { customerId: currentCustomer(res).id, address: clientAddress(req) }, run) : run();
   router.post('/user/order/checkout', deps.auth, async (req, res) => {
     const { shippingInfo, couponCode } = parseInput(StartInput, req.body);
-    const checkout = await deps.checkouts.start(currentCustomer(res).id, shippingInfo, couponCode);
+    const checkout = await tryingCode(req, res, couponCode, () => deps.checkouts.start(currentCustomer(res).id, shippingInfo, couponCode));
     res.status(201).json({
       // What the spec's client reads: the provider order (id, amount, currency).
       order: { id: checkout.razorpayOrderId, amount: checkout.amount, currency: checkout.currency },
@@ -40,7 +45,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
   // The cart priced as a checkout would be, with a coupon: what the order summary shows before paying.
   router.get('/user/order/quote', deps.auth, async (req, res) => {
     const { couponCode } = parseInput(z.object({ couponCode: CouponCode }), req.query);
-    res.json(await deps.checkouts.quote(currentCustomer(res).id, couponCode));
+    res.json(await tryingCode(req, res, couponCode, () => deps.checkouts.quote(currentCustomer(res).id, couponCode)));
   });
   router.get('/user/order/checkout/:providerOrderId', deps.auth, async (req, res) => {
     const checkout = await deps.checkouts.mine(currentCustomer(res).id, String(req.params.providerOrderId));

@@ -1,4 +1,5 @@
 import { isUuid } from '../domain/ids.js';
+import { addressKey } from '../http/client-address.js';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -29,24 +30,6 @@ const OPEN_PER_STAFF = 5;
 export const OPEN_PER_ADDRESS = 3;
 /** The transaction lock that makes sign-in challenges one at a time (pg_advisory_xact_lock's key). */
 const SIGN_IN_CHALLENGES_LOCK = 730_017_012;
-
-/** Who asked, as the pool counts them: an IPv4 address, or an IPv6 address by its /64 (one host's usual share). */
-export function addressKey(address: string | null | undefined): string {
-  const a = (address ?? 'unknown').trim().toLowerCase();
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
-  if (v4) return v4[1] as string;
-  if (!a.includes(':')) return a;
-  const [head = '', tail = ''] = a.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = a.includes('::')
-    ? [...left, ...Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 export interface PasskeysDeps {
   db: Kysely<Database>;
@@ -264,7 +247,7 @@ export function passkeysService(deps: PasskeysDeps) {
      */
     async signInOptions(address: string | null) {
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
-      return { challengeId: await newSignInChallenge(addressKey(address), options.challenge), options };
+      return { challengeId: await newSignInChallenge(addressKey(address ?? 'unknown'), options.challenge), options };
     },
 
     /**

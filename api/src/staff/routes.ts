@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { parseInput } from '../http/validate.js';
 import { recordIds } from './route-ids.js';
+import { addressKey } from '../http/client-address.js';
 import { OrderListQuery, RefundInput } from './orders-desk.js';
 import { CustomerLookup } from './customers-desk.js';
 import { catalogueRoutes } from './catalogue-routes.js';
@@ -147,7 +148,10 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
 
   // A challenge to sign in with a passkey: it names nobody; thirty an address in 15 minutes (each is a row).
   open('post', '/admin/session/passkey-options', async (req, res) => {
-    const limit = await attempts.reserve(`staff-passkey-options:${req.ip ?? 'unknown'}`, { limit: 30, windowMs: 15 * 60 * 1000 });
+    const limit = await attempts.reserve(`staff-passkey-options:${addressKey(req.ip ?? 'unknown')}`, {
+      limit: 30,
+      windowMs: 15 * 60 * 1000,
+    });
     if (!limit.allowed) throw tooManyRequests('Too many passkey sign-ins started: try again in a few minutes');
     res.set('Cache-Control', 'no-store').json(await passkeys.signInOptions(req.ip ?? null));
   });

@@ -8,9 +8,9 @@ import { OrdersApi } from './orders.js';
 import { Upstream } from './upstream.js';
 import { WishlistApi } from './wishlist.js';
 
-/** The REST api for one request, one data source per domain, all on the same caller's token and request id. */
-export function shopApis(http: AxiosInstance, token: string | null, requestId: string) {
-  const upstream = new Upstream(http, token, requestId);
+/** The REST api for one request, one data source per domain, all on the same caller's token, request id and address. */
+export function shopApis(http: AxiosInstance, token: string | null, requestId: string, clientIp: string | null = null) {
+  const upstream = new Upstream(http, token, requestId, clientIp);
   const catalogue = new CatalogueApi(upstream);
   return {
     get signedIn() {

@@ -26,14 +26,17 @@ export async function orNull<T>(call: Promise<T>): Promise<T | null> {
 }
 
 /**
- * The REST api as one request sees it: the caller's token and the request id forwarded, every failure
- * translated once (errors.ts). The data sources of each domain call through it.
+ * The REST api as one request sees it: the caller's token, the request id and the client's address forwarded
+ * (the api counts its per-address limits by it: contact messages, coupon codes), every failure translated once
+ * (errors.ts). The data sources of each domain call through it.
  */
 export class Upstream {
   constructor(
     private readonly http: AxiosInstance,
     private readonly token: string | null,
     private readonly requestId: string,
+    /** Null for the gateway's own calls (server rendering): the api then counts nobody's address. */
+    private readonly clientIp: string | null = null,
   ) {}
 
   get signedIn(): boolean {
@@ -46,6 +49,7 @@ export class Upstream {
         ...config,
         headers: {
           'X-Request-Id': this.requestId,
+          ...(this.clientIp ? { 'X-Forwarded-For': this.clientIp } : {}),
           ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),
           ...config.headers,
         },

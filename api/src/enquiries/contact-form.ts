@@ -1,0 +1,86 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AttemptRule, AttemptWindows } from '../auth/attempts.js';
+import { reserveAll, waitMinutes } from '../auth/reserve-all.js';
+import type { Database, EnquiriesTable } from '../db/schema.js';
+
+const HOUR = 60 * 60_000;
+
+/**
+ * How many messages the contact form takes, each counted when it is stored (a refused or invalid one is not).
+ * A person writes once or twice, a household or an office behind one address a few times more; the shop's
+ * inbox is read by a few people, who answer some dozens a day: two hundred an hour is far above a busy day
+ * and bounds what a botnet of many addresses and e-mails can pile into it.
+ */
+export const ENQUIRY_LIMITS = {
+  /** From one client address (an IPv6 one by its /64). */
+  perAddress: { limit: 5, windowMs: HOUR },
+  /** From one e-mail however it is spelled (senderKey: case, +tags, Gmail's dots). */
+  perEmail: { limit: 3, windowMs: HOUR },
+  /** From everyone: the inbox's ceiling. */
+  shopWide: { limit: 200, windowMs: HOUR },
+} satisfies Record<string, AttemptRule>;
+
+/**
+ * An e-mail address as the one mailbox it reaches: lower-cased, the local part's +tag dropped (most mail
+ * services deliver user+anything to user), and for Gmail (gmail.com and googlemail.com alike) its dots
+ * dropped too (Gmail ignores them).
+ */
+export function senderKey(email: string): string {
+  const e = email.trim().toLowerCase();
+  const at = e.lastIndexOf('@');
+  if (at < 0) return e;
+  let local = e.slice(0, at);
+  let domain = e.slice(at + 1).replace(/\.+$/, '');
+  local = local.split('+')[0] ?? '';
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
+}
+
+export interface EnquiryInput {
+  name: string;
+  email: string;
+  mobile: string;
+  comment: string;
+}
+
+/**
+ * Stores a message of the contact form once its sender, its e-mail and the shop each have room for one more
+ * this hour (reserved first, in one upsert each: concurrent messages each take their own place); over a
+ * limit it is refused (429) saying how long to wait. `address` is null when the api does not know the
+ * client's (a gateway that named none): the e-mail's and the shop's limits still hold.
+ */
+export async function receiveEnquiry(
+  deps: { db: Kysely<Database>; attempts: AttemptWindows },
+  input: EnquiryInput,
+  address: string | null,
+): Promise<Selectable<EnquiriesTable>> {
+  const giveBack = await reserveAll(deps.attempts, [
+    ...(address
+      ? [
+          {
+            key: `enquiry-address:${address}`,
+            rule: ENQUIRY_LIMITS.perAddress,
+            refusal: (ms: number) => `You have sent us several messages in the last hour. Please try again in ${waitMinutes(ms)}.`,
+          },
+        ]
+      : []),
+    {
+      key: `enquiry-email:${senderKey(input.email)}`,
+      rule: ENQUIRY_LIMITS.perEmail,
+      refusal: (ms) => `We have several messages from this e-mail address in the last hour. Please try again in ${waitMinutes(ms)}.`,
+    },
+    {
+      key: 'enquiry-shop',
+      rule: ENQUIRY_LIMITS.shopWide,
+      refusal: (ms) => `We are receiving too many messages right now. Please try again in ${waitMinutes(ms)}.`,
+    },
+  ]);
+  try {
+    return await deps.db.insertInto('enquiries').values(input).returningAll().executeTakeFirstOrThrow();
+  } catch (err) {
+    // Not stored: it does not count.
+    await giveBack();
+    throw err;
+  }
+}
