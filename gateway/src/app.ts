@@ -12,7 +12,7 @@ import { type GatewayContext, makeContext } from './context.js';
 import { createUpstream } from './datasources/http.js';
 import { forwardTo, imagePath, photoPath, simulatorPath } from './proxy.js';
 import { mountAdmin } from './admin/mount.js';
-import { adminStaticRoutes } from './admin/static.js';
+import { adminResponseHeaders, adminStaticRoutes } from './admin/static.js';
 import { createGraphqlServer, graphqlHandler } from './graphql/create-server.js';
 import { createPageRenderer, type PageRendererDeps } from './web/pages.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
@@ -53,7 +53,7 @@ async function serveWebApp(
   app.use(staticFiles(root));
   const page = await createPageRenderer({ ...deps.page, serverEntry: deps.config.ssrEntry });
   app.get('/{*page}', (req, res, next) => {
-    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets|admin)(\/|$)/.test(req.path)) return next();
+    if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets|admin)(\/|$)/i.test(req.path)) return next();
     page(req, res).catch(next);
   });
 }
@@ -158,6 +158,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
     next();
   });
+  // Before anything else under /admin (in any case of the path, as the routes there match): no answer there may be framed.
+  app.use('/admin', adminResponseHeaders);
   // Liveness: the process answers. Readiness: it can serve shoppers, so the api behind it answers too.
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

@@ -4,10 +4,27 @@ import operationIds from '../__generated__/operation-ids.json';
 /** The name the gateway knows the back office by. */
 export const ADMIN_CLIENT_NAME = 'digitic-admin';
 
-/** The session's CSRF token, from the readable cookie the gateway set at sign-in; sent with every request. */
+// The session's CSRF token, sent with every request. Its cookie is httpOnly: the gateway writes it into this page
+// only when the page was a top-level navigation with the session (gateway/src/admin/static.ts); it is kept here,
+// in memory, and taken out of the document.
+let token: string | null = null;
+
+/** Takes the token the gateway wrote into the page (a meta in its head) and removes the meta. */
+export function takeCsrfTokenFromPage(doc: Document = document): void {
+  const meta = doc.querySelector('meta[name="digitic-csrf"]');
+  if (!meta) return;
+  token = meta.getAttribute('content') || null;
+  meta.remove();
+}
+
+/** The session's CSRF token, or null (signed out, or a page the gateway gave none). */
 export function csrfToken(): string | null {
-  const found = document.cookie.split('; ').find((c) => c.startsWith('digitic_staff_csrf='));
-  return found ? decodeURIComponent(found.slice('digitic_staff_csrf='.length)) : null;
+  return token;
+}
+
+/** Signed out: the token is of no use any more. */
+export function forgetCsrfToken(): void {
+  token = null;
 }
 
 // The back office sends only the ids of its trusted documents (scripts/trusted-documents.mjs): in production
@@ -29,6 +46,7 @@ const headers = new ApolloLink((operation, forward) => {
 });
 
 export function createClient(uri = '/admin/graphql') {
+  takeCsrfTokenFromPage();
   return new ApolloClient({
     link: ApolloLink.from([headers, trustedIds, new HttpLink({ uri, credentials: 'same-origin' })]),
     cache: new InMemoryCache({

@@ -21,10 +21,23 @@ describe('the audit trail as CSV', () => {
     );
   });
 
-  it('never hands a spreadsheet a formula: one at the start, or after a ; or a tab, is prefixed with a quote', () => {
-    for (const label of ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', 'x;=cmd', 'x\t+1']) {
+  it('never hands a spreadsheet a formula: not at the start, nor after a ; , tab or line break inside a cell', () => {
+    for (const label of ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', "x;=cmd|' /c calc'!A0", 'x\t+1', 'x, -1', 'x\n@y', '\uFF1D1']) {
       const [, line] = auditCsv([row(label)]).split('\r\n');
-      expect(line?.split('","')[4], label).toBe(`'${label.replace(/"/g, '""')}`);
+      const cell = line?.split('","')[4] ?? '';
+      const pieces = cell
+        .replace(/""/g, '"')
+        .split(/[,;\t\n]/)
+        .map((p) => p.trimStart());
+      expect(
+        pieces.filter((p) => /^[=+\-@\uFF1D]/.test(p)),
+        `${label} → ${cell}`,
+      ).toEqual([]);
     }
+    expect(
+      auditCsv([row("x;=cmd|' /c calc'!A0")])
+        .split('\r\n')[1]
+        ?.split('","')[4],
+    ).toBe("x;'=cmd|' /c calc'!A0");
   });
 });

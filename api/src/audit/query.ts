@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
+import { csvTable } from '../http/csv.js';
 
 export const AuditQuery = z.object({
   actorKind: z.enum(['shopper', 'staff', 'webhook', 'reconciliation', 'system', 'command']).optional(),
@@ -64,17 +65,7 @@ export async function auditRows(db: Kysely<Database>, query: AuditQuery): Promis
   }));
 }
 
-/**
- * A cell as RFC 4180 wants it, always quoted (so a spreadsheet reading another separator, such as ;, still
- * sees one cell), and never a formula a spreadsheet would run: one that starts with =, +, -, @, a tab or a
- * return, or has one after a ; or a tab, is prefixed with '.
- */
-function cell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  if (/^[=+\-@\t\r]|[;\t][=+\-@]/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
+/** The rows as CSV (the shop's one writer: every cell quoted, none a formula a spreadsheet would run). */
 export function auditCsv(rows: AuditRow[]): string {
   const head = [
     'id',
@@ -90,8 +81,9 @@ export function auditCsv(rows: AuditRow[]): string {
     'address',
     'request_id',
   ];
-  const lines = rows.map((r) =>
-    [
+  return csvTable(
+    head,
+    rows.map((r) => [
       r.id,
       r.at,
       r.actor.kind,
@@ -104,9 +96,6 @@ export function auditCsv(rows: AuditRow[]): string {
       r.after,
       r.address,
       r.requestId,
-    ]
-      .map(cell)
-      .join(','),
+    ]),
   );
-  return `${[head.join(','), ...lines].join('\r\n')}\r\n`;
 }

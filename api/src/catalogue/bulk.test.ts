@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffSession, startTestApi, stockOf, type TestApi } from '../test/harness.js';
-import { csvCell } from './bulk.js';
 
 let api: TestApi;
 let desk: Awaited<ReturnType<typeof staffSession>>;
@@ -67,7 +66,7 @@ describe('the catalogue as CSV', () => {
       .where('product_id', '=', p.id)
       .where('quantity', '=', 4)
       .execute();
-    const priced = exported.replace(',25000,', ',23999,');
+    const priced = exported.replace(',"25000",', ',"23999",');
     const pricedPlan = await importCsv(priced, true);
     expect(pricedPlan.body.changes).toEqual([expect.objectContaining({ action: 'update', fields: ['price'], line: 2 })]);
     // A column named stock is stock counted: it sets it.
@@ -135,11 +134,118 @@ describe('the catalogue as CSV', () => {
     expect(evil.body.message).toBe('colors.0: each colour is a CSS colour the storefront paints: a name like black, or #rrggbb');
   });
 
-  it('keeps a cell as a spreadsheet would read it', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a, "b"')).toBe('"a, ""b"""');
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+  it('writes every cell quoted with no formula after a ; or a tab, and reads back a title that truly starts with - or a quote', async () => {
+    const brand = `Sale ${tag()}`;
+    const description = "<p>Great;=cmd|' /c calc'!A0 and,+1 and\t-2; @SUM(A1)</p>";
+    const titles = [`-20% sale ${tag()}`, `'-20% sale ${tag()}`, `+More ${tag()}`, `@home ${tag()}`];
+    for (const title of titles) {
+      const made = await api.http
+        .post('/api/admin/catalogue/products')
+        .set(desk.auth)
+        .send({
+          title,
+          description,
+          price: 10,
+          category: 'TVs',
+          brand,
+          tags: ['a;=b', '-c'],
+          colors: ['black'],
+          images: ['/api/images/product/tv-black-1.svg'],
+        });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const csv = await exportOf(brand);
+    const [, ...lines] = csv.trimEnd().split('\r\n');
+    for (const line of lines) {
+      // Every cell quoted: the line is "…","…",… and nothing else.
+      expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+      // A spreadsheet that ignores the quotes and splits on , ; or a tab sees no piece that starts a formula.
+      const pieces = line.split(/[,;\t]/).map((p) => p.replace(/^[" ]+/, ''));
+      expect(
+        pieces.filter((p) => /^[=+\-@]/.test(p)),
+        line,
+      ).toEqual([]);
+    }
+    expect(csv).toContain(`"'-20% sale`);
+    expect(csv).toContain(`"''-20% sale`);
+    expect(csv).toContain(`Great;'=cmd|' /c calc'!A0 and,'+1 and\t'-2;' @SUM(A1)`);
+    // Imported again, the file changes nothing: every title, description and tag reads back as it was written.
+    const back = await importCsv(csv, true);
+    expect(back.body.errors, csv).toEqual([]);
+    expect(back.body.changes.map((c: { title: string; action: string }) => [c.title, c.action])).toEqual(
+      titles.map((t) => [t, 'unchanged']),
+    );
+  });
+});
+
+describe('the audit rows of changes to many products', () => {
+  const bulkEdit = (body: object) => api.http.post('/api/admin/catalogue/bulk').set(desk.auth).send(body);
+  const auditOf = async (action: string) =>
+    api.database.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow() as Promise<{
+      before: { changed: Record<string, unknown>[] };
+      after: { changed: Record<string, unknown>[] };
+    }>;
+
+  it('records each product’s price and stock per colour before and after a bulk edit, for a set and an add alike', async () => {
+    const brand = `Audit ${tag()}`;
+    const a = await product(`Audit A ${tag()}`, brand, 1000);
+    const b = await product(`Audit B ${tag()}`, brand, 2000);
+    const add = await bulkEdit({ filter: { brand }, stock: { add: 3 } });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    let row = await auditOf('catalogue.bulk_edit');
+    expect(row.before.changed).toEqual(
+      expect.arrayContaining([
+        { id: a.id, stock: { black: 4, silver: 2 } },
+        { id: b.id, stock: { black: 4, silver: 2 } },
+      ]),
+    );
+    expect(row.after.changed).toEqual(expect.arrayContaining([{ id: a.id, stock: { black: 7, silver: 5 } }]));
+    const set = await bulkEdit({ filter: { brand }, stock: { set: 1 }, price: { percent: 10 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    row = await auditOf('catalogue.bulk_edit');
+    expect(row.before.changed).toEqual(expect.arrayContaining([{ id: b.id, price: 2000, stock: { black: 7, silver: 5 } }]));
+    expect(row.after.changed).toEqual(expect.arrayContaining([{ id: b.id, price: 2200, stock: { black: 1, silver: 1 } }]));
+  });
+
+  it('records each product’s old and new value of every field an import changed, and what a new product became', async () => {
+    const brand = `Imported ${tag()}`;
+    await product(`Imported TV ${tag()}`, brand, 25_000);
+    const exported = await exportOf(brand);
+    const edited = exported
+      .replace(',stock_now', ',stock')
+      .replace('"25000"', '"23999"')
+      .replace('"black:4|silver:2"', '"black:9|silver:2"')
+      .replace('Imported TV', 'Imported Television');
+    const fresh = `New ${tag()}`;
+    const csv = `${edited}"${fresh}","","<p>x</p>","10","TVs","${brand}","","black","/api/images/product/tv-black-1.svg","black:5"\r\n`;
+    const done = await importCsv(csv, false);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const row = await auditOf('catalogue.imported');
+    expect(row.before.changed).toEqual([
+      expect.objectContaining({
+        title: expect.stringMatching(/^Imported TV /),
+        price: 25_000,
+        stock: { black: 4, silver: 2 },
+      }),
+      expect.objectContaining({ title: null, price: null, stock: null }),
+    ]);
+    expect(row.after.changed).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        title: expect.stringMatching(/^Imported Television /),
+        price: 23_999,
+        stock: { black: 9, silver: 2 },
+      }),
+      expect.objectContaining({ action: 'create', title: fresh, price: 10, stock: { black: 5 }, colors: ['black'] }),
+    ]);
+    // Fields that did not move are not in the row.
+    expect(row.after.changed[0]).not.toHaveProperty('brand');
+    expect(row.after.changed[0]).not.toHaveProperty('description');
   });
 });
 
@@ -186,6 +292,6 @@ describe('bulk edits on a selection', () => {
       .send({ filter: { brand }, price: { set: 1, percent: 5 } });
     expect(both.body.message).toBe('price takes set or percent, one of them');
     const audit = await api.database.db.selectFrom('audit_log').select('after').where('action', '=', 'catalogue.bulk_edit').execute();
-    expect(audit.at(-1)?.after).toMatchObject({ products: 2 });
+    expect(audit.at(-1)?.after).toMatchObject({ products: 2, changed: expect.arrayContaining([{ id: a.id, price: 10_125 }]) });
   });
 });

@@ -6,8 +6,10 @@ import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
+import { csvTable } from '../http/csv.js';
 import { productTag, recordChange } from './changes.js';
 import { ImportFileError, importRows, readImportFile, type Validated, validateRows } from './import.js';
+import { changedFields, productStates } from './product-states.js';
 import { stockOf } from './rows.js';
 
 // The catalogue desk's bulk work: the catalogue out as CSV (the columns the import reads, so a file
@@ -15,7 +17,6 @@ import { stockOf } from './rows.js';
 // import (catalogue/import.ts), with a dry run that lists what would change, and price or stock changed
 // on every product a filter selects.
 
-/** The columns of an export, as the import reads them. */
 /**
  * The columns of an export, as the import reads them, and `stock_now`: the stock per colour when the file was
  * made, for reading. The import ignores it: a file edited for its prices never puts back stock sold since.
@@ -33,12 +34,6 @@ export const EXPORT_COLUMNS = [
   'images',
   'stock_now',
 ] as const;
-
-/** A cell as RFC 4180 writes it; one a spreadsheet would run as a formula (=, +, -, @) is kept as text by a leading '. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export const SelectionQuery = z.object({
   q: z.string().trim().max(200, 'The search is at most 200 characters').optional(),
@@ -195,15 +190,14 @@ export function bulkDesk(db: Kysely<Database>) {
     async exportCsv(selection: Selection, actor: Actor): Promise<string> {
       const products = await selected(db, selection).selectAll().orderBy('created_at').orderBy('id').execute();
       const ids = products.map((p) => p.id);
-      const lines = [EXPORT_COLUMNS.join(',')];
       const coloursOf = await offeredColours(db, ids);
-      for (const p of products) {
+      const rows = products.map((p) => {
         const colours = coloursOf.get(p.id) ?? [];
-        const cells = [
+        return [
           p.title,
           p.slug,
           p.description,
-          String(p.price),
+          p.price,
           p.category,
           p.brand,
           p.tags.join('|'),
@@ -211,10 +205,9 @@ export function bulkDesk(db: Kysely<Database>) {
           p.images.map((i) => i.url).join('|'),
           colours.map((v) => `${v.title}:${v.quantity}`).join('|'),
         ];
-        lines.push(cells.map(csvCell).join(','));
-      }
+      });
       await recordAudit(db, actor, { action: 'catalogue.exported', after: { filter: selection, products: products.length } });
-      return `${lines.join('\r\n')}\r\n`;
+      return csvTable(EXPORT_COLUMNS, rows);
     },
 
     /** A CSV of products (or blogs) in, through the one import: checked whole, then written in one transaction, or only planned. */
@@ -234,15 +227,24 @@ export function bulkDesk(db: Kysely<Database>) {
       const errors = validated.errors.map((e) => ({ line: e.line, message: e.message }));
       const changes = errors.length === 0 ? await planOf(validated) : [];
       if (dryRun || errors.length > 0) return { dryRun, errors, changes, written: null };
-      const written = await importRows(db, validated, undefined, (trx, result) =>
-        recordAudit(trx, actor, {
-          action: 'catalogue.imported',
-          after: {
-            ...result,
-            changed: changes.filter((c) => c.action !== 'unchanged').map((c) => ({ slug: c.slug, action: c.action, fields: c.fields })),
-          },
-        }),
-      );
+      const slugs = validated.products.map((p) => p.slug);
+      const written = await importRows(db, validated, undefined, async (trx) => {
+        // Every product of the file as it stands, then as the import left it: the row holds each field's old and new value.
+        const before = await productStates(trx, { slugs }, 'all');
+        return async (result) => {
+          const after = await productStates(trx, { slugs }, 'all');
+          const changed = [...after.values()].flatMap((now) => {
+            const was = before.get(now.id);
+            const moved = changedFields(was, now);
+            return moved ? [{ id: now.id, slug: now.slug, action: was ? 'update' : 'create', ...moved }] : [];
+          });
+          await recordAudit(trx, actor, {
+            action: 'catalogue.imported',
+            before: { changed: changed.map((c) => ({ id: c.id, slug: c.slug, ...c.from })) },
+            after: { ...result, changed: changed.map((c) => ({ id: c.id, slug: c.slug, action: c.action, ...c.to })) },
+          });
+        };
+      });
       return { dryRun, errors, changes, written };
     },
 
@@ -263,6 +265,9 @@ export function bulkDesk(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         // Products first, then their colours, in id order (as every stock writer does).
         await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+        // Each product's price and stock per colour as it stands once locked, and as the edit leaves it: the row
+        // holds both, so a bulk edit can be read back, and undone, from it.
+        const before = await productStates(trx, { ids }, 'price and stock');
         if (input.price) {
           const set = input.price.set;
           await trx
@@ -286,11 +291,21 @@ export function bulkDesk(db: Kysely<Database>) {
             .execute();
           if (!input.price) await trx.updateTable('products').set({ updated_at: new Date() }).where('id', 'in', ids).execute();
         }
+        const after = await productStates(trx, { ids }, 'price and stock');
+        const changed = [...after.values()].flatMap((now) => {
+          const moved = changedFields(before.get(now.id), now);
+          return moved ? [{ id: now.id, ...moved }] : [];
+        });
         await recordAudit(trx, actor, {
           action: 'catalogue.bulk_edit',
-          // Every product and its price before: a bulk edit can be read back, and undone, from its row.
-          before: input.price ? rows.map((r) => ({ id: r.id, price: r.price })) : { ids },
-          after: { filter: input.filter, price: input.price ?? null, stock: input.stock ?? null, products: ids.length },
+          before: { changed: changed.map((c) => ({ id: c.id, ...c.from })) },
+          after: {
+            filter: input.filter,
+            price: input.price ?? null,
+            stock: input.stock ?? null,
+            products: ids.length,
+            changed: changed.map((c) => ({ id: c.id, ...c.to })),
+          },
         });
         const tags: CatalogueTag[] = [...(input.price ? (['products'] as const) : []), ...ids.map(productTag)];
         for (let i = 0; i < tags.length; i += 1000) await recordChange(trx, tags.slice(i, i + 1000));

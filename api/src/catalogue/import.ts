@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { readCsvCell } from '../http/csv.js';
 import { BlogImport, type BlogRow, ProductImport, type ProductRow, slugify } from './rows.js';
 import { writeCatalogue } from './write.js';
 
@@ -115,8 +116,8 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
     return Object.fromEntries(pairs.map((m) => [m?.[1] as string, Number(m?.[2])]));
   };
   return records.map(({ record: raw, line }) => {
-    // A cell an export kept from spreadsheet formulas ('=…, '+…, '-…, '@…) reads as it was written.
-    const record = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v]));
+    // A cell the export kept from spreadsheet formulas ('-20% sale, a;'=b) reads as it was written (http/csv.ts).
+    const record = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, readCsvCell(v)]));
     const value: Record<string, unknown> = { ...record };
     for (const k of ['tags', 'colors', 'images']) if (k in record) value[k] = listOf(record[k]);
     for (const k of ['price', 'quantity']) if (k in record) value[k] = numberOf(record[k]);
@@ -175,16 +176,20 @@ export async function importRows(
   db: Kysely<Database>,
   rows: Pick<Validated, 'products' | 'blogs'>,
   onProgress: (done: number, total: number) => void = () => {},
-  /** Runs in the import's transaction once everything is written (the desk's audit row: both, or neither). */
-  written_?: (trx: Transaction<Database>, result: ImportResult) => Promise<void>,
+  /**
+   * Runs in the import's transaction before anything is written (to read what is there), and what it answers
+   * once everything is written (the desk's audit row, old and new values: the change and its row, or neither).
+   */
+  audit?: (trx: Transaction<Database>) => Promise<(result: ImportResult) => Promise<void>>,
 ): Promise<ImportResult> {
   const written = await db.transaction().execute(async (trx) => {
+    const written_ = await audit?.(trx);
     const w = await writeCatalogue(trx, rows, { existing: 'update', onProgress });
     const result = {
       products: { created: w.products.created, updated: w.products.updated },
       blogs: { created: w.blogs.created, updated: w.blogs.updated },
     };
-    await written_?.(trx, result);
+    await written_?.(result);
     return w;
   });
   return {

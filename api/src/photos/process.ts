@@ -1,6 +1,7 @@
 import type SharpFn from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { badRequest } from '../domain/errors.js';
+import { findMarkup } from './markup.js';
 
 // An uploaded photo, checked and remade. Its type is read from its bytes, never its name; its size and
 // its pixels are limited before it is decoded (a small file may claim a huge image: a decompression bomb);
@@ -94,12 +95,12 @@ export async function processPhoto(buf: Buffer, limits: PhotoLimits = DEFAULT_PH
       'file',
     );
   }
-  // A polyglot: a photo that is also a document a browser would run (SVG, HTML), anywhere in its bytes. The
-  // shop would serve only its remade pixels, but a file made to be two things is refused, not trusted.
-  const markup = /<(svg|script|html|iframe|object|embed)[\s>/]|<!doctype html/i.exec(buf.toString('latin1'));
+  // A polyglot: a photo that is also a document a browser would run (HTML, SVG), by the two rules of
+  // markup.ts. The shop serves only its remade pixels, but a file made to be two things is refused, not trusted.
+  const markup = findMarkup(buf, kind.photo);
   if (markup) {
     throw badRequest(
-      `The file is not only a photo: it also holds ${markup[1] === 'svg' ? 'an SVG drawing' : 'HTML'} (a polyglot). Upload the photo alone.`,
+      `The file is not only a photo: it also holds ${markup.what} (${markup.tag}) ${markup.where} (a polyglot). Upload the photo alone.`,
       'file',
     );
   }

@@ -2,6 +2,7 @@ import { isUuid } from '../domain/ids.js';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
+import { personalQuery, recordLookup } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../domain/errors.js';
@@ -16,16 +17,16 @@ export const CustomerLookup = z.object({
  */
 export function customersDesk(db: Kysely<Database>) {
   return {
-    /** Customers by e-mail (or its beginning) or phone; each look-up is in the audit trail (personal data read in bulk). */
+    /** Customers by e-mail (or its beginning) or phone; each look-up is in the audit trail by the one rule (audit/lookup.ts). */
     async lookup(q: string, actor: Actor) {
-      const digits = q.replace(/[\s-]/g, '').replace(/^\+91/, '');
+      const personal = personalQuery(q);
       let query = db
         .selectFrom('customers as c')
         .select(['c.id', 'c.email', 'c.firstname', 'c.lastname', 'c.mobile', 'c.created_at'])
         .select((eb) =>
           eb.selectFrom('orders as o').whereRef('o.customer_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('orders'),
         );
-      if (/^\+?[\d\s-]{6,20}$/.test(q)) query = query.where('c.mobile', '=', digits);
+      if (personal?.by === 'phone') query = query.where('c.mobile', '=', personal.value);
       else {
         const needle = q.toLowerCase();
         query = query.where((eb) =>
@@ -36,7 +37,14 @@ export function customersDesk(db: Kysely<Database>) {
         );
       }
       const rows = await query.orderBy('c.email').limit(25).execute();
-      await recordAudit(db, actor, { action: 'customer.searched', after: { query: q, found: rows.length } });
+      // Every search here is of personal data: a phone, an e-mail, or the beginning of one.
+      await recordLookup(db, actor, {
+        what: 'customer',
+        query: q,
+        by: personal?.by ?? 'email prefix',
+        found: rows.length,
+        ids: rows.map((r) => r.id),
+      });
       return rows.map((r) => ({
         id: r.id,
         email: r.email,

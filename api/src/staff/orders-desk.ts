@@ -3,6 +3,7 @@ import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@digitic/shop-r
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
+import { personalQuery, recordLookup } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { notFound, transitionRefused } from '../domain/errors.js';
@@ -62,8 +63,14 @@ export function ordersDesk(deps: OrdersDeskDeps) {
   const { db } = deps;
   const afterCommit = () => void deps.notices.flush().catch((err: unknown) => deps.log('order notices will be retried', err));
   return {
-    /** Orders newest first, filtered by status and dates, searched by order number, customer e-mail or phone. */
-    async list(query: OrderListQuery) {
+    /**
+     * Orders newest first, filtered by status and dates, searched by order number, customer e-mail or phone.
+     * A search by e-mail or phone reads customers by who they are: it is in the audit trail (audit/lookup.ts),
+     * so it names who searched. One by order number or payment id, or none, leaves no row.
+     */
+    async list(query: OrderListQuery, actor?: Actor) {
+      const personal = query.q && !isUuid(query.q) ? personalQuery(query.q) : null;
+      if (personal && !actor) throw new Error('A search of orders by e-mail or phone names who searched (the audit trail needs them)');
       // Filters on the orders alone (each has its index); the customer's columns are joined for the page's rows only.
       let q = db.selectFrom('orders as o');
       if (query.status) q = q.where('o.order_status', '=', query.status);
@@ -75,10 +82,9 @@ export function ordersDesk(deps: OrdersDeskDeps) {
       if (search) {
         const customers = db.selectFrom('customers as c').select('c.id');
         if (isUuid(search)) q = q.where('o.id', '=', search.toLowerCase());
-        else if (search.includes('@'))
-          q = q.where('o.customer_id', 'in', customers.where(sql<string>`lower(c.email)`, '=', search.toLowerCase()));
-        else if (/^\+?[\d\s-]{6,20}$/.test(search))
-          q = q.where('o.customer_id', 'in', customers.where('c.mobile', '=', search.replace(/[\s-]/g, '').replace(/^\+91/, '')));
+        else if (personal?.by === 'email')
+          q = q.where('o.customer_id', 'in', customers.where(sql<string>`lower(c.email)`, '=', personal.value));
+        else if (personal?.by === 'phone') q = q.where('o.customer_id', 'in', customers.where('c.mobile', '=', personal.value));
         else q = q.where('o.razorpay_order_id', '=', search);
       }
       const [rows, total] = await Promise.all([
@@ -112,6 +118,15 @@ export function ordersDesk(deps: OrdersDeskDeps) {
           .executeTakeFirstOrThrow(),
       ]);
       const n = Number(total.n);
+      if (personal && actor && search) {
+        await recordLookup(db, actor, {
+          what: 'order',
+          query: search,
+          by: personal.by,
+          found: Math.min(n, COUNT_CAP),
+          ids: rows.map((r) => r.id),
+        });
+      }
       return {
         items: rows.map((r) => ({
           id: r.id,

@@ -5,7 +5,7 @@ import type { StaffApi } from './staff-api.js';
 export interface AdminContext extends RequestContext {
   api: StaffApi;
   session: {
-    /** After sign-in: the session (httpOnly) and its CSRF token (read by the back office, sent back as a header). */
+    /** After sign-in: the session and its CSRF token, both httpOnly (the token reaches only the back office's own page: static.ts). */
     set(token: string, csrf: string): void;
     clear(): void;
   };

@@ -13,16 +13,26 @@ import { StaffApi } from './staff-api.js';
 
 export const adminTypeDefs = readFileSync(new URL('../../../schema/admin.graphql', import.meta.url), 'utf8');
 
-/** The session cookie (httpOnly) and its CSRF token (the back office reads it and sends it back as X-CSRF-Token). */
+/**
+ * The session cookie and its CSRF token, both httpOnly: no script reads the token from a cookie. The back
+ * office's page gets it written in when the gateway serves that page to a top-level navigation (static.ts),
+ * and sends it back as X-CSRF-Token.
+ */
 export const SESSION_COOKIE = 'digitic_staff';
 export const CSRF_COOKIE = 'digitic_staff_csrf';
 /** However busy, a session ends this long after sign-in (the api's limit; its idle timeout is shorter). */
 const SESSION_MAX_S = 12 * 60 * 60;
 
-function cookie(req: express.Request, name: string): string | null {
+export function cookie(req: express.Request, name: string): string | null {
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    // A cookie a script wrote (any script of the shop's origin may write one under /admin/) is no reason to fail.
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
@@ -63,14 +73,10 @@ export async function mountAdmin(
     landingPage: false,
   });
   const secure = config.production;
-  const cookieOptions = { sameSite: 'strict' as const, secure, path: '/admin', maxAge: SESSION_MAX_S * 1000 };
+  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure, path: '/admin', maxAge: SESSION_MAX_S * 1000 };
+  // Never framed, never anything but data: adminResponseHeaders (static.ts), mounted before it, says so for all of /admin.
   app.use(
     '/admin/graphql',
-    // Never framed, never anything but data: a page of another origin, or the storefront's, cannot put it in a frame.
-    (_req: express.Request, res: express.Response, next: express.NextFunction) => {
-      res.set({ 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
-      next();
-    },
     ...graphqlHandler(server, {
       // The back office is same-origin only: no other site's page may call it.
       corsOrigins: [],
@@ -87,12 +93,12 @@ export async function mountAdmin(
           ),
           session: {
             set(token, csrf) {
-              res.cookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true });
-              res.cookie(CSRF_COOKIE, csrf, { ...cookieOptions, httpOnly: false });
+              res.cookie(SESSION_COOKIE, token, cookieOptions);
+              res.cookie(CSRF_COOKIE, csrf, cookieOptions);
             },
             clear() {
-              res.clearCookie(SESSION_COOKIE, { ...cookieOptions, httpOnly: true, maxAge: undefined });
-              res.clearCookie(CSRF_COOKIE, { ...cookieOptions, httpOnly: false, maxAge: undefined });
+              res.clearCookie(SESSION_COOKIE, { ...cookieOptions, maxAge: undefined });
+              res.clearCookie(CSRF_COOKIE, { ...cookieOptions, maxAge: undefined });
             },
           },
         };

@@ -18,7 +18,16 @@ export interface StaffListingRecord {
   role: StaffRole;
   status: string;
   locked_until: string | null;
+  /** Set when wrong codes in a row locked the account until someone unlocks it. */
+  factor_blocked_at: string | null;
   created_at: string;
+}
+
+export interface AuthenticatorSetupRecord {
+  uri: string;
+  secret: string;
+  qrSvg: string;
+  expiresAt: string;
 }
 
 export interface RoleRecord {

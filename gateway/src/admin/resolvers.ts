@@ -438,11 +438,22 @@ export const adminResolvers: Resolvers = {
       return (await api.removePasskey(id)).passkeys;
     },
     async signOut(_root, _args, { api, session }) {
-      if (api.signedIn) await api.signOut().catch(() => undefined);
+      // Ended at the api, or the error: a session the api did not end must not look ended (its cookies stay, to try
+      // again). The api's "not signed in" is an ended session.
+      if (api.signedIn) {
+        await api.signOut().catch((err: unknown) => {
+          if ((err as GraphQLError).extensions?.code !== 'UNAUTHENTICATED') throw err;
+        });
+      }
       session.clear();
       return true;
     },
     enrol: (_root, { token, input }, { api }) => api.enrol(token, input),
+    startAuthenticatorChange: (_root, { currentPassword }, { api }) => api.startAuthenticatorChange(currentPassword),
+    async finishAuthenticatorChange(_root, { code }, { api }) {
+      await api.finishAuthenticatorChange(code);
+      return true;
+    },
     async changePassword(_root, { currentPassword, password }, { api, session }) {
       await api.changePassword(currentPassword, password);
       session.clear();
@@ -467,13 +478,23 @@ export const adminResolvers: Resolvers = {
       await api.changeRole(staffId, SHOP_ROLE[r]);
       return true;
     },
+    async unlockStaff(_root, { staffId }, { api }) {
+      await api.unlock(staffId);
+      return true;
+    },
     async removeStaff(_root, { staffId }, { api }) {
       await api.remove(staffId);
       return true;
     },
   },
   StaffMember: { role: (s) => role(s.role), permissions: (s) => [...s.permissions] },
-  StaffListing: { role: (s) => role(s.role), lockedUntil: (s) => s.locked_until, createdAt: (s) => s.created_at },
+  StaffListing: {
+    role: (s) => role(s.role),
+    lockedUntil: (s) => (s.factor_blocked_at ? null : s.locked_until),
+    locked: (s) => Boolean(s.factor_blocked_at) || (s.locked_until !== null && new Date(s.locked_until).getTime() > Date.now()),
+    createdAt: (s) => s.created_at,
+  },
+  AuthenticatorSetup: { totpUri: (a) => a.uri, totpSecret: (a) => a.secret, totpQrSvg: (a) => a.qrSvg },
   RoleInfo: { role: (r) => ROLE[r.role], permissions: (r) => [...r.permissions] },
   Invitation: { role: (i) => role(i.role), totpUri: (i) => i.totp.uri, totpSecret: (i) => i.totp.secret, totpQrSvg: (i) => i.totp.qrSvg },
   OrderSummary: { status: (o) => orderStatus(o.status) },

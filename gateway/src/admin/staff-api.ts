@@ -27,6 +27,7 @@ import type {
   ReturnRecord,
   InvitationRecord,
   OrderListRecord,
+  AuthenticatorSetupRecord,
   PasskeyChallengeRecord,
   PasskeyRecord,
   SessionRecord,
@@ -85,6 +86,9 @@ export class StaffApi {
   invitation = (token: string) => this.data<InvitationRecord>({ url: `admin/invites/${segment(token, 'Invitation')}` });
   enrol = (token: string, body: { password: string; code: string; name?: string | null; email?: string | null }) =>
     this.data<{ recoveryCodes: string[] }>({ url: `admin/invites/${segment(token, 'Invitation')}/enrol`, method: 'POST', data: body });
+  startAuthenticatorChange = (currentPassword: string) =>
+    this.data<AuthenticatorSetupRecord>({ url: 'admin/me/authenticator', method: 'POST', data: { currentPassword } });
+  finishAuthenticatorChange = (code: string) => this.data<void>({ url: 'admin/me/authenticator', method: 'PUT', data: { code } });
   changePassword = (currentPassword: string, password: string) =>
     this.data<void>({ url: 'admin/me/password', method: 'PUT', data: { currentPassword, password } });
 
@@ -221,4 +225,5 @@ export class StaffApi {
   changeRole = (id: string, role: string) =>
     this.data<void>({ url: `admin/staff/${segment(id, 'Staff member')}/role`, method: 'PUT', data: { role } });
   remove = (id: string) => this.data<void>({ url: `admin/staff/${segment(id, 'Staff member')}`, method: 'DELETE' });
+  unlock = (id: string) => this.data<void>({ url: `admin/staff/${segment(id, 'Staff member')}/unlock`, method: 'POST', data: {} });
 }

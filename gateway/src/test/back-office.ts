@@ -1,8 +1,12 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TOTP } from 'otpauth';
+import { createGateway } from '../app.js';
+import { loadConfig } from '../config/env.js';
 import type { TestGateway } from './harness.js';
 
-// The back office as a browser uses it, for the gateway's tests: cookies kept, the CSRF cookie sent back as
-// its header, a staff member enrolled from an invitation with their authenticator's codes.
+// The back office as a browser uses it, for the gateway's tests: cookies kept, the session's CSRF token sent
+// back as its header, a staff member enrolled from an invitation with their authenticator's codes.
 
 export const PASSWORD = 'a long staff password';
 export const codeFor = (secret: string, aheadMs = 0) =>
@@ -17,8 +21,12 @@ export interface Browser {
   ): Promise<{ status: number; data?: T; errors?: { message: string; extensions: Record<string, unknown> }[]; setCookie: string[] }>;
 }
 
-/** A browser of the back office: keeps the cookies the gateway sets, sends the CSRF cookie back as the header. */
-export function backOfficeBrowser(gw: TestGateway): Browser {
+/**
+ * A browser of the back office: keeps the cookies the gateway sets (httpOnly ones too), and sends the CSRF
+ * token as the header. The app takes the token from its page (framing.test.ts checks that); here it is read
+ * from the jar, which holds the same value.
+ */
+export function backOfficeBrowser(gw: Pick<TestGateway, 'url'>): Browser {
   const cookies = new Map<string, string>();
   return {
     cookies,
@@ -73,4 +81,60 @@ export async function signedInStaff(gw: TestGateway, role = 'owner') {
   });
   if (signedIn.errors) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.errors)}`);
   return { email, browser };
+}
+
+/** How the proxy of `gatewayThroughFaults` treats the api's calls. */
+export type ApiFault = 'pass' | 'sign-out-forbidden' | 'sign-out-500' | 'down';
+
+/**
+ * A second gateway over `gw`'s api (the same sessions) through a proxy on loopback that passes, refuses the
+ * sign-out (the api's 403, a 500) or drops every connection, as told: the api's failures, staged on the wire.
+ */
+export async function gatewayThroughFaults(gw: TestGateway, env: Record<string, string> = {}) {
+  const target = new URL(gw.api.url).origin;
+  let fault: ApiFault = 'pass';
+  const proxy = http.createServer((req, res) => {
+    if (fault === 'down') return void req.socket.destroy();
+    if (fault !== 'pass' && req.method === 'DELETE' && req.url?.startsWith('/api/admin/session')) {
+      const [status, body] =
+        fault === 'sign-out-forbidden'
+          ? [403, { message: 'The session could not be ended', code: 'FORBIDDEN' }]
+          : [500, { message: 'boom', code: 'INTERNAL' }];
+      return void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    }
+    const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    SHOP_API_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api`,
+    PAYMENT_SIM_URL: gw.api.sim.url,
+    SHOP_PHONE: '+971 4 123 4567',
+    SHOP_EMAIL: 'help@digitic.test',
+    ...env,
+  });
+  const gateway = await createGateway(config);
+  const listener = await new Promise<Server>((resolve) => {
+    const s = gateway.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`,
+    fault(f: ApiFault) {
+      fault = f;
+      if (f === 'down') proxy.closeAllConnections();
+    },
+    async close() {
+      listener.closeAllConnections();
+      await new Promise((done) => listener.close(done));
+      await gateway.stop();
+      proxy.closeAllConnections();
+      await new Promise((done) => proxy.close(done));
+    },
+  };
 }

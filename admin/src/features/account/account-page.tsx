@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { problem, when } from '../../lib/format';
+import { AuthenticatorChange } from './authenticator-change';
 import { useAddPasskeyMutation } from './__generated__/add-passkey';
 import { MyPasskeysDocument, useMyPasskeysQuery } from './__generated__/my-passkeys';
 import { usePasskeyRegistrationOptionsMutation } from './__generated__/passkey-registration-options';
@@ -14,7 +15,7 @@ const NameSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your password: a passkey is a way to sign in'),
 });
 
-/** Your account: passkeys to sign in with instead of the authenticator's code (add, see, remove). */
+/** Your account: passkeys to sign in with instead of the authenticator's code (add, see, remove), and a new authenticator app. */
 export function AccountPage() {
   const { data, error } = useMyPasskeysQuery();
   const refetch = { refetchQueries: [MyPasskeysDocument] };
@@ -96,6 +97,7 @@ export function AccountPage() {
       ) : (
         <p>This browser cannot make passkeys.</p>
       )}
+      <AuthenticatorChange />
     </section>
   );
 }

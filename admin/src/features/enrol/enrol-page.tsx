@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
+import { AuthenticatorKey } from '../../components/authenticator-key';
 import { problem } from '../../lib/format';
 import { useEnrolMutation } from './__generated__/enrol';
 import { useInvitationQuery } from './__generated__/invitation';
@@ -126,17 +127,7 @@ export function EnrolPage() {
         <fieldset>
           <legend>Two-factor sign-in</legend>
           <p>Scan this with an authenticator app (or type the key), then enter the code it shows.</p>
-          {/* The api's own QR code (an SVG of squares, no script); shown as an image, so nothing of it runs. */}
-          <img
-            className="admin-qr"
-            alt={`QR code for ${invitation.totpUri}`}
-            src={`data:image/svg+xml;utf8,${encodeURIComponent(invitation.totpQrSvg)}`}
-            width={180}
-            height={180}
-          />
-          <p>
-            Key: <code data-testid="totp-secret">{invitation.totpSecret}</code>
-          </p>
+          <AuthenticatorKey {...invitation} testId="totp-secret" />
           <label>
             Code from the app
             <input inputMode="numeric" autoComplete="one-time-code" {...register('code')} aria-invalid={Boolean(e.code)} />

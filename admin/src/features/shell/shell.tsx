@@ -1,13 +1,37 @@
+import { useEffect, useState } from 'react';
 import { NavLink, Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { csrfToken, forgetCsrfToken } from '../../lib/apollo';
 import { may } from '../../lib/authorization';
+import { problem } from '../../lib/format';
 import { useMeQuery } from './__generated__/me';
 import { useSignOutMutation } from './__generated__/sign-out';
+
+const RELOADED = 'digitic-admin-reloaded-for-token';
+
+/**
+ * Signed in but the page carries no CSRF token (it was opened from a link on another site, so the browser sent
+ * no SameSite=Strict cookie with it): loaded once more from here, the page has it. Once only, so a browser that
+ * sends no Fetch Metadata is not sent round for ever.
+ */
+function useTokenOnceMore(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    if (csrfToken()) {
+      sessionStorage.removeItem(RELOADED);
+    } else if (!sessionStorage.getItem(RELOADED)) {
+      sessionStorage.setItem(RELOADED, '1');
+      window.location.replace(window.location.href);
+    }
+  }, [signedIn]);
+}
 
 /** The desks' frame: who is signed in, what they may open, and signing out. Signed out, it sends to sign-in. */
 export function Shell() {
   const { data, loading } = useMeQuery({ fetchPolicy: 'network-only' });
   const [signOut, { client }] = useSignOutMutation();
+  const [signOutFailed, setSignOutFailed] = useState<string | null>(null);
   const navigate = useNavigate();
+  useTokenOnceMore(Boolean(data?.me));
   if (loading && !data) return <p className="admin-loading">Loading…</p>;
   const me = data?.me;
   if (!me) return <Navigate to="/sign-in" replace />;
@@ -40,14 +64,23 @@ export function Shell() {
         <button
           type="button"
           onClick={() => {
-            void signOut()
+            setSignOutFailed(null);
+            // Only a session the shop ended is forgotten here; otherwise it says so, still signed in.
+            signOut()
+              .then(() => forgetCsrfToken())
               .then(() => client.clearStore())
-              .then(() => navigate('/sign-in'));
+              .then(() => navigate('/sign-in'))
+              .catch((err: unknown) => setSignOutFailed(`You are still signed in: ${problem(err) ?? 'the shop did not answer'}`));
           }}
         >
           Sign out
         </button>
       </header>
+      {signOutFailed && (
+        <p className="admin-error" role="alert">
+          {signOutFailed}
+        </p>
+      )}
       <main className="admin-main">
         <Outlet context={me} />
       </main>

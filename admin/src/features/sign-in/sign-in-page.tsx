@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { problem } from '../../lib/format';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
@@ -21,9 +20,14 @@ const SignInSchema = z
   });
 type SignInValues = z.infer<typeof SignInSchema>;
 
+/**
+ * Signed in, the app is loaded again from the gateway: the session's CSRF token is an httpOnly cookie, and only
+ * the page of a top-level navigation carries it (gateway/src/admin/static.ts).
+ */
+const openTheDesks = () => window.location.assign('/admin/');
+
 export function SignInPage() {
-  const navigate = useNavigate();
-  const [signIn, { loading, client }] = useSignInMutation();
+  const [signIn, { loading }] = useSignInMutation();
   const [refused, setRefused] = useState<string | null>(null);
   const [passkeyOptions] = usePasskeySignInOptionsMutation();
   const { register, handleSubmit, watch, formState, trigger, getValues } = useForm<SignInValues>({
@@ -37,8 +41,7 @@ export function SignInPage() {
       await signIn({
         variables: { input: { email: v.email, password: v.password, ...(v.useRecovery ? { recoveryCode: v.code } : { code: v.code }) } },
       });
-      await client.resetStore();
-      await navigate('/');
+      openTheDesks();
     } catch (err) {
       setRefused(problem(err));
     }
@@ -53,8 +56,7 @@ export function SignInPage() {
       if (!challenge) return;
       const response = await startAuthentication({ optionsJSON: challenge.options as PublicKeyCredentialRequestOptionsJSON });
       await signIn({ variables: { input: { email, password, passkey: { challengeId: challenge.challengeId, response } } } });
-      await client.resetStore();
-      await navigate('/');
+      openTheDesks();
     } catch (err) {
       setRefused((err as Error).name === 'NotAllowedError' ? 'No passkey was used (cancelled or timed out)' : problem(err));
     }

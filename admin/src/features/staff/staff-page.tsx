@@ -9,6 +9,7 @@ import { problem, when } from '../../lib/format';
 import { useChangeStaffRoleMutation } from './__generated__/change-staff-role';
 import { useInviteStaffMutation } from './__generated__/invite-staff';
 import { useRemoveStaffMutation } from './__generated__/remove-staff';
+import { useUnlockStaffMutation } from './__generated__/unlock-staff';
 import { useRolesQuery } from './__generated__/roles';
 import { type StaffQuery, useStaffQuery } from './__generated__/staff';
 
@@ -31,6 +32,7 @@ export function StaffPage() {
   const [invite, inviting] = useInviteStaffMutation();
   const [changeRole] = useChangeStaffRoleMutation();
   const [remove] = useRemoveStaffMutation();
+  const [unlock] = useUnlockStaffMutation();
   const [refused, setRefused] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<InviteValues>({
     resolver: zodResolver(InviteSchema),
@@ -63,9 +65,27 @@ export function StaffPage() {
         </select>
       ),
     }),
-    column.accessor((r) => (r.lockedUntil && new Date(r.lockedUntil) > new Date() ? `locked until ${when(r.lockedUntil)}` : r.status), {
+    column.accessor((r) => (!r.locked ? r.status : r.lockedUntil ? `locked until ${when(r.lockedUntil)}` : 'locked until unlocked'), {
       id: 'status',
       header: 'Status',
+      cell: (c) =>
+        c.row.original.locked ? (
+          <>
+            {c.getValue()}{' '}
+            <button
+              type="button"
+              onClick={() => {
+                if (window.confirm(`Let ${c.row.original.email} sign in again now? Do it once you know the wrong codes were theirs.`)) {
+                  act(unlock({ variables: { staffId: c.row.original.id } }));
+                }
+              }}
+            >
+              Unlock {c.row.original.email}
+            </button>
+          </>
+        ) : (
+          c.getValue()
+        ),
     }),
     column.accessor('createdAt', { header: 'Since', cell: (c) => when(c.getValue()) }),
     column.display({

@@ -1,0 +1,56 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Actor } from './actor.js';
+import { recordAudit } from './record.js';
+
+// The one rule for reading personal data: a staff search whose query is personal data (an e-mail address or
+// its beginning, a phone number) leaves a row in the audit trail, `<what>.searched`, naming who searched, the
+// query as typed, how many it found and which (the first 50 ids). Whatever desk it is typed on: the
+// customers desk, the order desk. A search by something that names no person (an order number, a payment
+// id, a status or dates) leaves none: it reads no one's data by who they are.
+
+/** A query that is personal data, as the desks read it: an e-mail (or its beginning), or a phone number. */
+export type PersonalQuery = { by: 'email'; value: string } | { by: 'phone'; value: string };
+
+/** A phone number as typed: digits, spaces and dashes, perhaps a leading + (6 to 20 characters). */
+const PHONE = /^\+?[\d\s-]{6,20}$/;
+
+/**
+ * What a search text is, when it is personal data: a phone number (as the shop keeps it: digits, no spaces,
+ * no +91), or an e-mail (lowercase; anything with an @). Null for anything else.
+ */
+export function personalQuery(text: string): PersonalQuery | null {
+  const q = text.trim();
+  if (PHONE.test(q)) return { by: 'phone', value: q.replace(/[\s-]/g, '').replace(/^\+91/, '') };
+  if (q.includes('@')) return { by: 'email', value: q.toLowerCase() };
+  return null;
+}
+
+/** The most ids one row keeps: the count says how many there were. */
+export const LOOKUP_IDS_KEPT = 50;
+
+export interface Lookup {
+  /** What the answer lists ('customer', 'order'): the row's action is `<what>.searched`. */
+  what: string;
+  /** The query as it was typed (cut to 200 characters). */
+  query: string;
+  /** How it was read. */
+  by: PersonalQuery['by'] | 'email prefix';
+  /** How many matched in all. */
+  found: number;
+  /** The ids answered (the first 50 are kept). */
+  ids: readonly string[];
+}
+
+/** Records one search of personal data (called by every desk that answers one; in the change's transaction where there is one). */
+export async function recordLookup(db: Kysely<Database> | Transaction<Database>, actor: Actor, lookup: Lookup): Promise<void> {
+  await recordAudit(db, actor, {
+    action: `${lookup.what}.searched`,
+    after: {
+      query: lookup.query.slice(0, 200),
+      by: lookup.by,
+      found: lookup.found,
+      ids: lookup.ids.slice(0, LOOKUP_IDS_KEPT),
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personalQuery } from '../audit/lookup.js';
+import { newCustomer, placeOrder, someProducts, staffSession, startTestApi, type TestApi } from '../test/harness.js';
+
+// Every look-up of personal data by a personal-data query is in the audit trail by one rule (audit/lookup.ts),
+// on the order desk as on the customers desk; a search that names no person leaves no row.
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+/** A ten-digit mobile number no other test's customer has. */
+const uniqueMobile = () => `9${String(Date.now() % 1_000_000_000).padStart(9, '0')}`.slice(0, 10);
+/** 98765 43210, as people write it. */
+const spaced = (m: string) => `${m.slice(0, 5)} ${m.slice(5)}`;
+
+const lookupsSince = async (id: string, action: string) =>
+  api.database.db
+    .selectFrom('audit_log')
+    .select(['actor_kind', 'actor_id', 'after'])
+    .where('action', '=', action)
+    .where('id', '>', id)
+    .orderBy('id')
+    .execute();
+const lastId = async () =>
+  String(
+    (
+      await api.database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id ?? 0,
+  );
+
+describe('searches of personal data, audited by one rule', () => {
+  it('reads a query as an e-mail or a phone number, and anything else as naming no one', () => {
+    expect(personalQuery('Asha@Example.com')).toEqual({ by: 'email', value: 'asha@example.com' });
+    expect(personalQuery('+91 98765 43210')).toEqual({ by: 'phone', value: '9876543210' });
+    expect(personalQuery('98765-43210')).toEqual({ by: 'phone', value: '9876543210' });
+    expect(personalQuery('order_NQ2mQ5yVb6pQ2E')).toBeNull();
+  });
+
+  it('puts every order search by e-mail or phone in the trail, whoever has orders:read, and none by order number', async () => {
+    const [product] = await someProducts(api);
+    if (!product) throw new Error('the seed has no product');
+    const mobile = uniqueMobile();
+    const customer = await newCustomer(api, { mobile });
+    const { orderId } = await placeOrder(api, product, { customer });
+    const order = await api.database.db
+      .selectFrom('orders')
+      .select('razorpay_order_id')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    for (const role of ['fulfilment', 'support'] as const) {
+      const desk = await staffSession(api, role);
+      const since = await lastId();
+      const spellings = [
+        customer.email.toUpperCase(),
+        ` ${customer.email} `,
+        `+91 ${spaced(mobile)}`,
+        `${mobile.slice(0, 5)}-${mobile.slice(5)}`,
+      ];
+      for (const q of spellings) {
+        const res = await api.http.get(`/api/admin/orders?q=${encodeURIComponent(q)}`).set(desk.auth);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(
+          res.body.items.map((o: { id: string }) => o.id),
+          q,
+        ).toEqual([orderId]);
+      }
+      const rows = await lookupsSince(since, 'order.searched');
+      expect(rows.map((r) => r.after)).toEqual(
+        spellings.map((q, i) => ({ query: q.trim(), by: i < 2 ? 'email' : 'phone', found: 1, ids: [orderId] })),
+      );
+      expect(rows.every((r) => r.actor_kind === 'staff' && r.actor_id === desk.id)).toBe(true);
+      // By the order's number or its payment's: no one's personal data is the query, so no row.
+      const quiet = await lastId();
+      for (const q of [orderId, orderId.toUpperCase(), order.razorpay_order_id]) {
+        const res = await api.http.get(`/api/admin/orders?q=${encodeURIComponent(q)}`).set(desk.auth);
+        expect(
+          res.body.items.map((o: { id: string }) => o.id),
+          q,
+        ).toEqual([orderId]);
+      }
+      expect(await api.http.get('/api/admin/orders?status=Ordered').set(desk.auth)).toHaveProperty('status', 200);
+      expect(await lookupsSince(quiet, 'order.searched')).toEqual([]);
+    }
+  });
+
+  it('records a search that finds no one too, and the customers desk by the same rule', async () => {
+    const desk = await staffSession(api, 'support');
+    const since = await lastId();
+    const none = await api.http.get(`/api/admin/orders?q=${encodeURIComponent('nobody.at.all@example.com')}`).set(desk.auth);
+    expect(none.body.items).toEqual([]);
+    const mobile = uniqueMobile();
+    const customer = await newCustomer(api, { mobile });
+    for (const q of [`+91 ${spaced(mobile)}`, customer.email.slice(0, 12)]) {
+      const res = await api.http.get(`/api/admin/customers?q=${encodeURIComponent(q)}`).set(desk.auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.customers.map((c: { id: string }) => c.id)).toContain(customer.id);
+    }
+    expect((await lookupsSince(since, 'order.searched')).map((r) => r.after)).toEqual([
+      { query: 'nobody.at.all@example.com', by: 'email', found: 0, ids: [] },
+    ]);
+    const customers = (await lookupsSince(since, 'customer.searched')).map((r) => r.after as { query: string; by: string; ids: string[] });
+    expect(customers.map((r) => [r.query, r.by])).toEqual([
+      [`+91 ${spaced(mobile)}`, 'phone'],
+      [customer.email.slice(0, 12), 'email prefix'],
+    ]);
+    expect(customers.every((r) => r.ids.includes(customer.id))).toBe(true);
+  });
+});
