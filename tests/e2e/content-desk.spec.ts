@@ -71,6 +71,8 @@ test.describe('the content desk', () => {
     await expect(desk.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
     await desk.getByLabel('Words, product or e-mail').fill(spam);
     await desk.getByRole('button', { name: 'Search' }).click();
+    // The search's answer first: the list shown before it is replaced, and a reason typed into it would go with it.
+    await expect(desk.getByText('1 review', { exact: true })).toBeVisible();
     const item = desk.getByRole('article', { name: `Spam Patel's review of ${product.title}` });
     await item.getByLabel('Why hide it').fill('Advertising another shop');
     await item.getByRole('button', { name: 'Hide' }).click();

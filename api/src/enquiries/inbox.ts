@@ -2,6 +2,7 @@ import type { EnquiryDeskListRecord, EnquiryDeskRecord } from '@digitic/rest-con
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
+import { personalQuery, recordLookup } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, EnquiryStatus } from '../db/schema.js';
 import { badRequest, conflict, notFound, unavailable, versionConflict } from '../domain/errors.js';
@@ -161,7 +162,8 @@ export function enquiriesDesk(deps: {
 
   return {
     get,
-    async list(query: EnquiryQuery, me: string): Promise<EnquiryDeskListRecord> {
+    /** The inbox; a search by an e-mail or a phone number is a look-up of personal data, in the audit trail. */
+    async list(query: EnquiryQuery, me: string, actor: Actor): Promise<EnquiryDeskListRecord> {
       let q = db.selectFrom('enquiries as e').leftJoin('staff as s', 's.id', 'e.assignee_id');
       if (query.status === 'open') q = q.where('e.status', '!=', 'Resolved');
       else if (query.status !== 'all') q = q.where('e.status', '=', query.status);
@@ -196,6 +198,10 @@ export function enquiriesDesk(deps: {
           .offset((query.page - 1) * query.pageSize)
           .execute(),
       ]);
+      const personal = query.q ? personalQuery(query.q) : null;
+      if (personal && query.q) {
+        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by: personal.by, found: Number(n), ids: rows.map((r) => r.id) });
+      }
       return {
         enquiries: rows.map((e) => ({
           _id: e.id,

@@ -2,6 +2,7 @@ import type { ModeratedReviewListRecord, ModeratedReviewRecord } from '@digitic/
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
+import { personalQuery, recordLookup } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
@@ -127,7 +128,8 @@ export function reviewsDesk(db: Kysely<Database>) {
 
   return {
     get,
-    async list(query: ReviewQuery): Promise<ModeratedReviewListRecord> {
+    /** The reviews; a search by an e-mail or a phone number is a look-up of personal data, in the audit trail. */
+    async list(query: ReviewQuery, actor: Actor): Promise<ModeratedReviewListRecord> {
       let q = base();
       if (query.status === 'hidden') q = q.where('r.hidden_at', 'is not', null);
       if (query.status === 'visible') q = q.where('r.hidden_at', 'is', null);
@@ -146,6 +148,10 @@ export function reviewsDesk(db: Kysely<Database>) {
             .offset((query.page - 1) * query.pageSize),
         ),
       ]);
+      const personal = query.q ? personalQuery(query.q) : null;
+      if (personal && query.q) {
+        await recordLookup(db, actor, { what: 'review', query: query.q, by: personal.by, found: Number(n), ids: page.map((r) => r.id) });
+      }
       return { reviews: page.map(json), total: Number(n), page: query.page, pageSize: query.pageSize };
     },
     hide: (id: string, input: z.infer<typeof HideInput>, actor: Actor) => moderate(id, 'hidden', input, actor),

@@ -25,7 +25,7 @@ export function contentRoutes(
   const shown = (me: StaffPrincipal) => (r: ModeratedReviewRecord) =>
     me.permissions.includes('customers:read') ? r : { ...r, customer: { ...r.customer, email: null } };
   declare('get', '/admin/reviews', 'reviews:moderate', async (req, res, me) => {
-    const list = await reviewsDesk.list(parseInput(ReviewQuery, req.query));
+    const list = await reviewsDesk.list(parseInput(ReviewQuery, req.query), staffActor(me, facts(req, res)));
     res.json({ ...list, reviews: list.reviews.map(shown(me)) });
   });
   declare('get', '/admin/reviews/:id', 'reviews:moderate', async (req, res, me) => {
@@ -58,7 +58,7 @@ export function contentRoutes(
   });
 
   declare('get', '/admin/enquiries', 'enquiries:manage', async (req, res, me) => {
-    res.json(await enquiriesDesk.list(parseInput(EnquiryQuery, req.query), me.id));
+    res.json(await enquiriesDesk.list(parseInput(EnquiryQuery, req.query), me.id, staffActor(me, facts(req, res))));
   });
   declare('get', '/admin/enquiries/assignees', 'enquiries:manage', async (_req, res) => {
     res.json({ assignees: await enquiriesDesk.assignees(ANSWERERS) });

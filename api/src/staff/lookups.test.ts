@@ -111,4 +111,33 @@ describe('searches of personal data, audited by one rule', () => {
     ]);
     expect(customers.every((r) => r.ids.includes(customer.id))).toBe(true);
   });
+
+  it('puts searches of the enquiries inbox and of the reviews by e-mail or phone in the trail as well, and none by words', async () => {
+    const desk = await staffSession(api, 'support');
+    const email = `asker.${Date.now().toString(36)}@example.com`;
+    const sent = await api.http
+      .post('/api/enquiry')
+      .set({ 'X-Forwarded-For': '192.0.2.150' })
+      .send({ name: 'Asha', email, mobile: '9876543210', comment: 'Does it ship to Pune?' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const since = await lastId();
+    for (const q of [email, email.toUpperCase()]) {
+      const res = await api.http.get(`/api/admin/enquiries?status=all&q=${encodeURIComponent(q)}`).set(desk.auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.enquiries.map((e: { email: string }) => e.email)).toEqual([email]);
+    }
+    const reviews = await api.http.get(`/api/admin/reviews?q=${encodeURIComponent('+91 98765 43210')}`).set(desk.auth);
+    expect(reviews.status, JSON.stringify(reviews.body)).toBe(200);
+    expect((await lookupsSince(since, 'enquiry.searched')).map((r) => (r.after as { query: string }).query)).toEqual([
+      email,
+      email.toUpperCase(),
+    ]);
+    expect((await lookupsSince(since, 'review.searched')).map((r) => r.after)).toEqual([
+      { query: '+91 98765 43210', by: 'phone', found: 0, ids: [] },
+    ]);
+    const quiet = await lastId();
+    await api.http.get('/api/admin/enquiries?status=all&q=ship').set(desk.auth);
+    await api.http.get('/api/admin/reviews?q=battery').set(desk.auth);
+    expect([...(await lookupsSince(quiet, 'enquiry.searched')), ...(await lookupsSince(quiet, 'review.searched'))]).toEqual([]);
+  });
 });

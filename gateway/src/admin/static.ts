@@ -110,6 +110,14 @@ export function adminStaticRoutes(dist: string) {
   router.use(
     '/admin/assets',
     express.static(path.join(root, 'assets'), { index: false, fallthrough: false, immutable: true, maxAge: '365d' }),
+    // What the files refuse (a missing one, a path out of the folder) is answered plainly, not logged as a fault.
+    (err: { status?: number }, _req: Request, res: Response, next: NextFunction) => {
+      if (typeof err.status !== 'number' || err.status >= 500) return next(err);
+      res
+        .status(err.status)
+        .type('text/plain')
+        .send(err.status === 404 ? 'No such file' : 'Refused');
+    },
   );
   router.get(['/admin', '/admin/{*path}'], (req: Request, res: Response, next) => {
     // Not pages: the API, and the files (an unknown one is a 404, not the app).
