@@ -38,6 +38,8 @@ export const SettleInput = z.object({
 export const ReconcileInput = z.object({});
 export const StaffInviteInput = z.object({ email: z.string().max(254), role: z.string().max(20), name: z.string().max(100).optional() });
 
+export const StaffUnlockInput = z.object({ email: z.string().max(254) });
+
 export const PhotosAddInput = z.object({
   product: z.string().trim().min(1).max(200),
   files: z
@@ -129,6 +131,30 @@ async function staffInvite(deps: CommandDeps, input: z.infer<typeof StaffInviteI
 }
 
 /**
+ * Lets a locked-out staff member sign in again: the way back when the only person who could unlock them in the
+ * desk (the only owner) is the one locked. Whoever runs it can run the shop's processes, so it asks no factor.
+ */
+async function staffUnlock(deps: CommandDeps, input: z.infer<typeof StaffUnlockInput>, io: CommandIo): Promise<number> {
+  const email = input.email.trim().toLowerCase();
+  const found = (await deps.staff.list()).find((s) => s.status === 'active' && s.email.toLowerCase() === email);
+  if (!found) {
+    io.err(`Not unlocked: no active staff member signs in as ${input.email}.`);
+    return 1;
+  }
+  try {
+    await deps.staff.unlock(found.id, command('staff:unlock'));
+    io.out(`Unlocked ${found.email}: they can sign in again now. If the wrong codes were not theirs, have them change their password.`);
+    return 0;
+  } catch (err) {
+    if (err instanceof DomainError) {
+      io.err(`Not unlocked: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+/**
  * Uploads photos and puts them on a product, first (before its pictures), or instead of them with
  * `replace`: the desk's upload, for many files or a script. Every photo is checked first; if one is refused,
  * none is stored or put on the product.
@@ -212,6 +238,7 @@ export const COMMANDS = {
   'payments:settle': { input: SettleInput, run: paymentsSettle },
   'payments:reconcile': { input: ReconcileInput, run: paymentsReconcile },
   'staff:invite': { input: StaffInviteInput, run: staffInvite },
+  'staff:unlock': { input: StaffUnlockInput, run: staffUnlock },
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;
