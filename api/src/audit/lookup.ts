@@ -6,8 +6,9 @@ import { recordAudit } from './record.js';
 // The one rule for reading personal data: a staff search whose query is personal data (an e-mail address or
 // its beginning, a phone number) leaves a row in the audit trail, `<what>.searched`, naming who searched, the
 // query as typed, how many it found and which (the first 50 ids). Whatever desk it is typed on: the
-// customers desk, the order desk. A search by something that names no person (an order number, a payment
-// id, a status or dates) leaves none: it reads no one's data by who they are.
+// customers desk, the order desk. A desk whose words are matched against a name or an e-mail as well (the
+// enquiries inbox, the reviews) records every search of words ('text'): any of them may find a person. A
+// search by something that names no person (an order number, a payment id, a status or dates) leaves none.
 
 /** A query that is personal data, as the desks read it: an e-mail (or its beginning), or a phone number. */
 export type PersonalQuery = { by: 'email'; value: string } | { by: 'phone'; value: string };
@@ -35,7 +36,8 @@ export interface Lookup {
   /** The query as it was typed (cut to 200 characters). */
   query: string;
   /** How it was read. */
-  by: PersonalQuery['by'] | 'email prefix';
+  /** 'text': a search of words over fields that hold personal data (a name, an e-mail) as well as others. */
+  by: PersonalQuery['by'] | 'email prefix' | 'text';
   /** How many matched in all. */
   found: number;
   /** The ids answered (the first 50 are kept). */

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AttemptRule, AttemptWindows } from '../auth/attempts.js';
 import { reserveAll, waitMinutes } from '../auth/reserve-all.js';
 import type { Database, EnquiriesTable } from '../db/schema.js';
+import { networkKey } from '../http/client-address.js';
 
 const HOUR = 60 * 60_000;
 
@@ -14,6 +15,8 @@ const HOUR = 60 * 60_000;
 export const ENQUIRY_LIMITS = {
   /** From one client address (an IPv6 one by its /64). */
   perAddress: { limit: 5, windowMs: HOUR },
+  /** From one network (an IPv4 /24, an IPv6 /48): many addresses of one owner count together. */
+  perNetwork: { limit: 20, windowMs: HOUR },
   /** From one e-mail however it is spelled (senderKey: case, +tags, Gmail's dots). */
   perEmail: { limit: 3, windowMs: HOUR },
   /** From everyone: the inbox's ceiling. */
@@ -62,6 +65,11 @@ export async function receiveEnquiry(
             key: `enquiry-address:${address}`,
             rule: ENQUIRY_LIMITS.perAddress,
             refusal: (ms: number) => `You have sent us several messages in the last hour. Please try again in ${waitMinutes(ms)}.`,
+          },
+          {
+            key: `enquiry-network:${networkKey(address)}`,
+            rule: ENQUIRY_LIMITS.perNetwork,
+            refusal: (ms: number) => `We have many messages from your network in the last hour. Please try again in ${waitMinutes(ms)}.`,
           },
         ]
       : []),

@@ -103,6 +103,20 @@ describe('the contact form, from one e-mail', () => {
 });
 
 describe('the contact form, for the whole shop', () => {
+  it('counts many addresses of one network together (an IPv4 /24, an IPv6 /48), so one owner cannot fill the shop’s ceiling', async () => {
+    const v4: number[] = [];
+    for (let i = 1; i <= ENQUIRY_LIMITS.perNetwork.limit + 2; i++) v4.push((await send(`100.66.77.${i}`)).status);
+    expect(v4.filter((s) => s === 201)).toHaveLength(ENQUIRY_LIMITS.perNetwork.limit);
+    const refused = await send('100.66.77.250');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^We have many messages from your network in the last hour\. /);
+    const v6: number[] = [];
+    for (let i = 1; i <= ENQUIRY_LIMITS.perNetwork.limit + 2; i++) v6.push((await send(`2001:db8:cafe:${i.toString(16)}::1`)).status);
+    expect(v6.filter((s) => s === 201)).toHaveLength(ENQUIRY_LIMITS.perNetwork.limit);
+    // Another network is not held back.
+    expect((await send('198.18.7.7')).status).toBe(201);
+  });
+
   it('counts a gateway that names no client by the e-mail and the shop only (its own address is every shopper’s)', async () => {
     for (let i = 0; i < 8; i++) expect((await send(null)).status).toBe(201);
   });

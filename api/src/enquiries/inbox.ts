@@ -162,7 +162,7 @@ export function enquiriesDesk(deps: {
 
   return {
     get,
-    /** The inbox; a search by an e-mail or a phone number is a look-up of personal data, in the audit trail. */
+    /** The inbox; every search of it is a look-up of personal data, in the audit trail. */
     async list(query: EnquiryQuery, me: string, actor: Actor): Promise<EnquiryDeskListRecord> {
       let q = db.selectFrom('enquiries as e').leftJoin('staff as s', 's.id', 'e.assignee_id');
       if (query.status === 'open') q = q.where('e.status', '!=', 'Resolved');
@@ -198,9 +198,10 @@ export function enquiriesDesk(deps: {
           .offset((query.page - 1) * query.pageSize)
           .execute(),
       ]);
-      const personal = query.q ? personalQuery(query.q) : null;
-      if (personal && query.q) {
-        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by: personal.by, found: Number(n), ids: rows.map((r) => r.id) });
+      // Its words are matched against names and e-mails too: every search is a look-up of personal data.
+      if (query.q) {
+        const by = personalQuery(query.q)?.by ?? 'text';
+        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by, found: Number(n), ids: rows.map((r) => r.id) });
       }
       return {
         enquiries: rows.map((e) => ({

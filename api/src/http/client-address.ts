@@ -32,6 +32,16 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The network a sender's key belongs to, for a limit on many addresses of one owner: an IPv4 address's /24, an
+ * IPv6 one's /48 (a site's usual allocation; a free tunnel gives one). Anything else is its own network.
+ */
+export function networkKey(key: string): string {
+  if (isIPv4(key)) return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+  const v6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(key);
+  return v6 ? `${v6[1]}:${v6[2]}:${v6[3]}::/48` : key;
+}
+
 /** The eight 16-bit groups of a valid IPv6 address (a :: filled with zeros, an IPv4 tail as two groups). */
 function groups(v6: string): number[] {
   const part = (s: string) =>

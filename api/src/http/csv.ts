@@ -16,8 +16,8 @@
 
 /** Where a spreadsheet may start a cell: the start, or after a separator it may split on (, ; tab, return, new line). */
 const PIECE_START = String.raw`(?<=^|[,;\t\r\n])`;
-/** What a spreadsheet runs as a formula there, after spaces it may trim and quotes: = + - @ (and fullwidth), tab, return. */
-const FORMULA_AHEAD = String.raw`(?=[ ']*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])`;
+/** What a spreadsheet runs as a formula there, after spaces it may trim and quotes (' or "): = + - @ (and fullwidth), tab, return. */
+const FORMULA_AHEAD = String.raw`(?=[ '"]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])`;
 
 const GUARD_AT = new RegExp(`${PIECE_START}${FORMULA_AHEAD}`, 'g');
 const GUARD = new RegExp(`${PIECE_START}'${FORMULA_AHEAD}`, 'g');

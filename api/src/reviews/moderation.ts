@@ -128,7 +128,7 @@ export function reviewsDesk(db: Kysely<Database>) {
 
   return {
     get,
-    /** The reviews; a search by an e-mail or a phone number is a look-up of personal data, in the audit trail. */
+    /** The reviews; every search of it is a look-up of personal data, in the audit trail. */
     async list(query: ReviewQuery, actor: Actor): Promise<ModeratedReviewListRecord> {
       let q = base();
       if (query.status === 'hidden') q = q.where('r.hidden_at', 'is not', null);
@@ -148,9 +148,10 @@ export function reviewsDesk(db: Kysely<Database>) {
             .offset((query.page - 1) * query.pageSize),
         ),
       ]);
-      const personal = query.q ? personalQuery(query.q) : null;
-      if (personal && query.q) {
-        await recordLookup(db, actor, { what: 'review', query: query.q, by: personal.by, found: Number(n), ids: page.map((r) => r.id) });
+      // Its words are matched against names and e-mails too: every search is a look-up of personal data.
+      if (query.q) {
+        const by = personalQuery(query.q)?.by ?? 'text';
+        await recordLookup(db, actor, { what: 'review', query: query.q, by, found: Number(n), ids: page.map((r) => r.id) });
       }
       return { reviews: page.map(json), total: Number(n), page: query.page, pageSize: query.pageSize };
     },

@@ -30,6 +30,8 @@ const OPEN_PER_STAFF = 5;
 export const OPEN_PER_ADDRESS = 3;
 /** The transaction lock that makes sign-in challenges one at a time (pg_advisory_xact_lock's key). */
 const SIGN_IN_CHALLENGES_LOCK = 730_017_012;
+/** How often a request tries that lock (20 to 50 ms apart) before it is told to try again later. */
+const LOCK_TRIES = 60;
 
 export interface PasskeysDeps {
   db: Kysely<Database>;
@@ -89,22 +91,26 @@ export function passkeysService(deps: PasskeysDeps) {
       .deleteFrom('staff_webauthn_challenges')
       .where('expires_at', '<', sql<Date>`now()`)
       .execute();
-    return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${SIGN_IN_CHALLENGES_LOCK})`.execute(trx);
-      await sql`
+    // One at a time, under a transaction lock taken without waiting: a request that finds it held gives its
+    // connection back and tries again shortly, so a flood never holds the pool's connections waiting in line.
+    for (let attempt = 0; attempt < LOCK_TRIES; attempt++) {
+      const id = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${SIGN_IN_CHALLENGES_LOCK}) as ok`.execute(trx);
+        if (!rows[0]?.ok) return null;
+        await sql`
         delete from staff_webauthn_challenges where id in (
           select id from staff_webauthn_challenges
           where staff_id is null and used_at is null and address = ${address}
           order by expires_at desc offset ${OPEN_PER_ADDRESS - 1})
       `.execute(trx);
-      const open = await trx
-        .selectFrom('staff_webauthn_challenges')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('staff_id', 'is', null)
-        .where('used_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      for (let over = Number(open.n) - OPEN_SIGN_IN_CHALLENGES; over >= 0; over--) {
-        await sql`
+        const open = await trx
+          .selectFrom('staff_webauthn_challenges')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('staff_id', 'is', null)
+          .where('used_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        for (let over = Number(open.n) - OPEN_SIGN_IN_CHALLENGES; over >= 0; over--) {
+          await sql`
           delete from staff_webauthn_challenges where id = (
             select id from staff_webauthn_challenges
             where staff_id is null and used_at is null and address = (
@@ -112,14 +118,18 @@ export function passkeysService(deps: PasskeysDeps) {
               group by address order by count(*) desc, min(expires_at) limit 1)
             order by expires_at limit 1)
         `.execute(trx);
-      }
-      const row = await trx
-        .insertInto('staff_webauthn_challenges')
-        .values({ staff_id: null, purpose: 'authenticate', challenge, address, expires_at: new Date(Date.now() + CHALLENGE_MS) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+        }
+        const row = await trx
+          .insertInto('staff_webauthn_challenges')
+          .values({ staff_id: null, purpose: 'authenticate', challenge, address, expires_at: new Date(Date.now() + CHALLENGE_MS) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+      if (id) return id;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));
+    }
+    throw tooManyRequests('Many passkey sign-ins are starting at once: try again in a moment');
   }
 
   /** Takes a challenge once: the guarded update only one caller wins; an expired or used one answers null. */

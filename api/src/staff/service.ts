@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { AttemptWindows } from '../auth/attempts.js';
+import { addressKey } from '../http/client-address.js';
 import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
 import { factorAttempts } from './factor-attempts.js';
@@ -98,7 +99,7 @@ export function staffService(deps: StaffDeps) {
     const who = staff.name ? `${staff.name} (${staff.email})` : staff.email;
     const text =
       `${who} signed in to the back office of ${deps.shopName} with the right password, then gave ${failures} wrong ` +
-      'codes in a row, so the account is locked until an owner or manager unlocks it in Staff. If it was not them, ' +
+      'codes in a row, so the account is locked until an owner unlocks it in Staff. If it was not them, ' +
       'their password is known to someone else: ask them to change it once you have unlocked the account.';
     for (const owner of owners) {
       await deps.mailer
@@ -425,7 +426,8 @@ export function staffService(deps: StaffDeps) {
       // The same words for every refusal before the password is known to be right: nothing tells whether an
       // e-mail is on the staff. Over a limit, nothing is checked and no row is written (the limits bound the rows).
       const tooMany = (ms: number) => tooManyRequests(`Too many failed sign-ins: try again in ${minutes(ms)}`);
-      const address = request.address ?? 'unknown';
+      // An IPv6 client by its /64: a machine rotating its addresses is one guesser.
+      const address = addressKey(request.address ?? 'unknown');
       const byAddress = await attempts.reserve(`staff-sign-in-address:${address}`, SIGN_IN_FAILURES_PER_ADDRESS);
       if (!byAddress.allowed) throw tooMany(byAddress.retryMs);
       // Password guesses count per account and address: a guesser elsewhere cannot lock the account for its owner.
@@ -446,18 +448,18 @@ export function staffService(deps: StaffDeps) {
       // Past the password: wrong second factors lock the account (only someone who knows the password can do
       // that), each lock-out twice as long as the one before, and the lock is told only now. The attempt is
       // taken with the lock check in one update (factor-attempts.ts), before the factor is looked at.
-      const attempt = await factors.take(staff.id);
+      const attempt = await factors.take(staff.id, (trx, lock) =>
+        recordAudit(trx, actorOf(staff.id), {
+          action: 'staff.locked_out',
+          subject: { kind: 'staff', id: staff.id },
+          after: lock.until
+            ? { until: lock.until.toISOString() }
+            : { until: null, reason: `${lock.failures} wrong second factors in a row`, unlockedBy: 'staff:manage' },
+        }),
+      );
       if (attempt.kind === 'locked') {
-        if (attempt.now) {
-          await recordAudit(db, actorOf(staff.id), {
-            action: 'staff.locked_out',
-            subject: { kind: 'staff', id: staff.id },
-            after: attempt.until
-              ? { until: attempt.until.toISOString() }
-              : { until: null, reason: `${attempt.failures} wrong second factors in a row`, unlockedBy: 'staff:manage' },
-          });
-          if (!attempt.until) await tellOwnersOfBlock(staff, attempt.failures);
-        } else {
+        if (attempt.now && !attempt.until) await tellOwnersOfBlock(staff, attempt.failures);
+        if (!attempt.now) {
           await recordAudit(db, actorOf(staff.id), {
             action: 'staff.sign_in_refused',
             subject: { kind: 'staff', id: staff.id },
@@ -467,7 +469,7 @@ export function staffService(deps: StaffDeps) {
         throw tooManyRequests(
           attempt.until
             ? `Too many wrong codes: this account is locked; try again in ${minutes(attempt.until.getTime() - Date.now())}`
-            : 'Too many wrong codes in a row: this account is locked until an owner or manager unlocks it in Staff',
+            : 'Too many wrong codes in a row: this account is locked until an owner unlocks it in Staff',
         );
       }
 

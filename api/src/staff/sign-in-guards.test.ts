@@ -169,7 +169,7 @@ describe('the second factor', () => {
     }
   });
 
-  it(`locks a slow guesser after ${FACTOR_FAILURES_IN_A_ROW} wrong factors in a row until a staff manager unlocks, and tells the owners`, async () => {
+  it(`locks a slow guesser after ${FACTOR_FAILURES_IN_A_ROW} wrong factors in a row until an owner unlocks, and tells the owners`, async () => {
     const owner = await enrolled('owner');
     const m = await enrolled('fulfilment');
     const wrong = (i: number) =>
@@ -187,7 +187,7 @@ describe('the second factor', () => {
     await aWindowLater(m.id);
     const blocked = await wrong(99);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/locked until an owner or manager unlocks it/);
+    expect(blocked.body.message).toMatch(/locked until an owner unlocks it/);
     // A day later it is still locked, even with the right code.
     await sql`update staff set factor_window_started_at = now() - interval '1 day' where id = ${m.id}`.execute(api.database.db);
     expect((await api.http.post('/api/admin/session').send({ email: m.email, password: PASSWORD, code: code(m.secret, 1) })).status).toBe(

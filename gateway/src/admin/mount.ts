@@ -23,18 +23,22 @@ export const CSRF_COOKIE = 'digitic_staff_csrf';
 /** However busy, a session ends this long after sign-in (the api's limit; its idle timeout is shorter). */
 const SESSION_MAX_S = 12 * 60 * 60;
 
+/**
+ * A back-office cookie's value, or null. Two cookies of the name mean a script of the shop's origin wrote one
+ * (any page may set a cookie under /admin/, which the browser sends before the gateway's): neither is believed,
+ * so a planted session or token signs nobody in as someone else.
+ */
 export function cookie(req: express.Request, name: string): string | null {
-  for (const part of (req.get('cookie') ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k !== name) continue;
-    // A cookie a script wrote (any script of the shop's origin may write one under /admin/) is no reason to fail.
-    try {
-      return decodeURIComponent(v.join('='));
-    } catch {
-      return null;
-    }
+  const found = (req.get('cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .filter(([k]) => k === name);
+  if (found.length !== 1) return null;
+  try {
+    return decodeURIComponent((found[0] as string[]).slice(1).join('='));
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** The back office's trusted documents; none at all when its manifest is not built (every document is then refused in production). */

@@ -35,7 +35,7 @@ describe('a locked account', () => {
     const refused = await member.browser.admin(SIGN_IN, {
       i: { email: member.email, password: PASSWORD, code: codeFor(member.secret, 30_000) },
     });
-    expect(refused.errors?.[0]?.message).toMatch(/locked until an owner or manager unlocks it/);
+    expect(refused.errors?.[0]?.message).toMatch(/locked until an owner unlocks it/);
 
     const { browser: manager } = await signedInStaff(gw, 'manager');
     const id = (await row())?.id as string;

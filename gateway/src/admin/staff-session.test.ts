@@ -147,3 +147,27 @@ describe('signing out', () => {
     expect(browser.cookies.has('digitic_staff')).toBe(false);
   });
 });
+
+describe('cookies a script of the shop may plant', () => {
+  // A storefront script may write digitic_staff or digitic_staff_csrf under /admin/ (sent before the gateway's):
+  // the staff member would be signed in as the attacker's session, or their writes broken.
+  it('believes neither of two cookies of one name: no session, no token', async () => {
+    const { email, secret, browser: b } = await enrolledStaff(gw, 'owner');
+    await b.admin('mutation($i: SignInInput!) { signIn(input: $i) { id } }', {
+      i: { email, password: PASSWORD, code: codeFor(secret, 30_000) },
+    });
+    const { browser: attacker } = await signedInStaff(gw, 'support');
+    const planted = `digitic_staff=${attacker.cookies.get('digitic_staff') as string}`;
+    for (const order of ['planted first', 'planted last']) {
+      const cookieHeader = order === 'planted first' ? `${planted}; ${jar(b.cookies)}` : `${jar(b.cookies)}; ${planted}`;
+      const me = await fetch(`${gw.url}/admin/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookieHeader },
+        body: JSON.stringify({ query: '{ me { email } }' }),
+      });
+      expect(((await me.json()) as { data: { me: unknown } }).data.me, order).toBeNull();
+      const shown = await page('/admin/', `digitic_staff_csrf=planted-token-0123456789; ${jar(b.cookies)}`, NAVIGATION);
+      expect(shown.token, order).toBeNull();
+    }
+  });
+});
