@@ -291,7 +291,12 @@ describe('bulk edits on a selection', () => {
       .set(desk.auth)
       .send({ filter: { brand }, price: { set: 1, percent: 5 } });
     expect(both.body.message).toBe('price takes set or percent, one of them');
-    const audit = await api.database.db.selectFrom('audit_log').select('after').where('action', '=', 'catalogue.bulk_edit').execute();
+    const audit = await api.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'catalogue.bulk_edit')
+      .orderBy('id')
+      .execute();
     expect(audit.at(-1)?.after).toMatchObject({ products: 2, changed: expect.arrayContaining([{ id: a.id, price: 10_125 }]) });
   });
 });

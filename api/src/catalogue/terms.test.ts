@@ -62,7 +62,12 @@ describe('the catalogue vocabulary', () => {
     }
     const log = (await api.http.get(`/api/catalogue/changes?after=${before}`)).body.changes.flatMap((c: { tags: string[] }) => c.tags);
     expect(log).toEqual(expect.arrayContaining(['products', `product:${a.id}`, `product:${b.id}`]));
-    const audit = await db().selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'catalogue.brand_renamed').execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'catalogue.brand_renamed')
+      .orderBy('id')
+      .execute();
     expect(audit.at(-1)).toMatchObject({ before: { value: brand }, after: { value: to, products: 2 } });
     const taken = await api.http.post('/api/admin/catalogue/terms/rename').set(desk.auth).send({ kind: 'brand', value: to, to: 'Sony' });
     expect(taken.status).toBe(409);
