@@ -8,6 +8,7 @@ export * from './attempts.js';
 export * from './coupons.js';
 export * from './money.js';
 export * from './order-lifecycle.js';
+export * from './phone.js';
 export * from './quantity.js';
 export * from './return-lifecycle.js';
 export * from './shipping.js';

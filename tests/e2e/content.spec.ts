@@ -45,10 +45,14 @@ test.describe('contact', () => {
 
     await form.getByPlaceholder('Name').fill('Kiran');
     await form.getByPlaceholder('Email').fill('kiran@example.com');
-    await form.getByPlaceholder('Mobile Number').fill('9876543210');
+    // A mobile number as people write it, typed key by key (#38: "+91 98250 12345" answered "Mobile No is Required").
+    await form.getByPlaceholder('Mobile Number').pressSequentially('+91 98250 12345', { delay: 30 });
     await form.getByPlaceholder('Comments').fill('Do you deliver to Pune?');
+    await expect(form.getByText('Mobile No is Required')).toHaveCount(0);
     const stored = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().postData()?.includes('SubmitEnquiry') === true);
     await form.getByRole('button', { name: 'Submit' }).click();
+    const sent = (await stored).request().postDataJSON() as { variables: { input: { mobile: string } } };
+    expect(sent.variables.input.mobile).toBe('9825012345');
     const body = (await (await stored).json()) as { data: { submitEnquiry: { id: string; status: string } } };
     expect(body.data.submitEnquiry).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'Submitted' });
     await expect(page.getByText('Contact Form Submitted Successfully')).toBeVisible();

@@ -32,6 +32,15 @@ describe('POST /api/enquiry', () => {
     expect(res.body.message).toContain(message);
   });
 
+  // #38: "98250 12345" and "+91 98250 12345" answered "Mobile No is Required" though the field was filled.
+  it.each(['98250 12345', '+91 98250 12345', '098250-12345'])('takes a mobile number as people write it: %s', async (mobile) => {
+    const res = await api.http
+      .post('/api/enquiry')
+      .send({ ...valid, mobile, email: `kiran.${Math.random().toString(36).slice(2, 8)}@example.com` });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.mobile).toBe('9825012345');
+  });
+
   it('offers no public read of enquiries', async () => {
     expect((await api.http.get('/api/enquiry')).status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { phoneDigits } from '@digitic/shop-rules';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
@@ -17,7 +18,8 @@ const EnquiryInput = z.object({
     .pipe(z.email('Email Should be valid')),
   mobile: z
     .union([z.string(), z.number()], { error: 'Mobile No is Required' })
-    .transform((v) => String(v).trim())
+    // As people write it: its ten digits are kept (shop-rules' phoneDigits).
+    .transform((v) => phoneDigits(String(v)))
     .refine((v) => v.length > 0, 'Mobile No is Required')
     .refine((v) => /^\d{1,15}$/.test(v) && /[1-9]/.test(v), 'Mobile No is Required'),
   comment: z.string({ error: 'comments is Required' }).trim().min(1, 'comments is Required').max(5000, 'Comment is too long'),

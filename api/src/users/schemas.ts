@@ -1,3 +1,4 @@
+import { phoneDigits } from '@digitic/shop-rules';
 import type { LoginBody, ProfileBody, RegisterBody } from '@digitic/rest-contract';
 import type { Accepts } from '../http/validate.js';
 import { z } from 'zod';
@@ -18,7 +19,8 @@ export const password = z
 
 const mobile = z
   .union([z.string(), z.number()], { error: 'Mobile No is Required' })
-  .transform((v) => String(v).trim())
+  // As people write it ("98250 12345", "+91 98250 12345"): its ten digits are kept (shop-rules' phoneDigits).
+  .transform((v) => phoneDigits(String(v)))
   .refine((v) => v.length > 0, 'Mobile No is Required')
   .refine((v) => /^[0-9]{1,15}$/.test(v) && /[1-9]/.test(v), 'Mobile No must be a positive whole number of up to 15 digits');
 

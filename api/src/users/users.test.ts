@@ -127,6 +127,17 @@ describe('PUT /api/user/edit-user', () => {
     expect(again.status).toBe(200);
   });
 
+  // #38: a mobile number with spaces or +91 was refused on the profile.
+  it('keeps the ten digits of a mobile number written with spaces and +91', async () => {
+    const c = await newCustomer(api);
+    const res = await api.http
+      .put('/api/user/edit-user')
+      .set(c.auth)
+      .send({ firstname: 'Asha', lastname: 'Rao', email: c.email, mobile: '+91 98250 12345' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.mobile).toBe('9825012345');
+  });
+
   it.each([
     [{ lastname: 'R', email: 'a@example.com', mobile: '1' }, 'First Name is Required'],
     [{ firstname: 'A', email: 'a@example.com', mobile: '1' }, 'Last Name is Required'],

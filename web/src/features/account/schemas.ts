@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../../config/messages';
-import { emailField as email, positiveInteger, requiredText } from '../../lib/form-rules';
+import { emailField as email, mobileNumber, requiredText } from '../../lib/form-rules';
 
 const password = z.string().check(z.minLength(1, MESSAGES.passwordRequired));
 
@@ -13,7 +13,7 @@ export const ProfileSchema = z.object({
   firstname: requiredText(MESSAGES.firstNameRequired),
   lastname: requiredText(MESSAGES.lastNameRequired),
   email,
-  mobile: positiveInteger(MESSAGES.mobileRequired),
+  mobile: mobileNumber(MESSAGES.mobileRequired),
   // Not in the spec: asked only when the e-mail changes (the server refuses a new e-mail without it).
   currentPassword: z.string(),
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { phoneDigits } from './phone.js';
+
+describe('a phone number as people write it', () => {
+  it('keeps the ten digits of an Indian mobile number however it is spaced, dashed or prefixed', () => {
+    for (const typed of [
+      '9825012345',
+      '+91 98250 12345',
+      '+91-98250-12345',
+      '0091 98250 12345',
+      '919825012345',
+      '098250 12345',
+      ' 98250 - 12345 ',
+    ]) {
+      expect(phoneDigits(typed), typed).toBe('9825012345');
+    }
+  });
+
+  it('leaves anything else to the form’s own rule, without its separators', () => {
+    expect(phoneDigits('')).toBe('');
+    expect(phoneDigits('abc')).toBe('abc');
+    expect(phoneDigits('+971 4 123 4567')).toBe('+97141234567');
+    expect(phoneDigits('12345')).toBe('12345');
+    // What the spec's rule refuses stays refusable.
+    expect(phoneDigits('-98')).toBe('-98');
+    expect(phoneDigits('98.5')).toBe('98.5');
+  });
+});
