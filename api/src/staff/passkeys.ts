@@ -1,14 +1,6 @@
 import { isUuid } from '../domain/ids.js';
 import { addressKey } from '../http/client-address.js';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
@@ -20,6 +12,11 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../domain/error
 // the passkey replaces the code. The relying party is the shop's own address (WEB_URL): its host is the
 // RP ID (a domain name: browsers refuse passkeys on an IP address), its origin the only one accepted.
 // Each challenge is one-time and lives five minutes; a credential's signature counter must move on.
+
+// @simplewebauthn/server and its encodings load with the first passkey ceremony, not with the api: most
+// processes never run one, and the shop's memory goal (all its processes within 440 MiB) counts every MiB.
+const webauthn = () => import('@simplewebauthn/server');
+const base64url = async () => (await import('@simplewebauthn/server/helpers')).isoBase64URL;
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_PASSKEYS = 10;
@@ -173,7 +170,9 @@ export function passkeysService(deps: PasskeysDeps) {
         .where('staff_id', '=', staff.id)
         .execute();
       if (existing.length >= MAX_PASSKEYS) throw conflict(`You have ${MAX_PASSKEYS} passkeys already: remove one first`);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: deps.shopName,
         rpID,
         userName: staff.email,
@@ -199,13 +198,17 @@ export function passkeysService(deps: PasskeysDeps) {
       if (label.length > 60) throw badRequest('A passkey name is at most 60 characters', 'name');
       const challenge = await takeChallenge(answer.challengeId, 'register', staffId);
       if (!challenge) throw badRequest('The passkey request has expired: start again', 'challengeId');
-      const verification = await verifyRegistrationResponse({
-        response: asJson<RegistrationResponseJSON>(answer.response, 'passkey'),
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-      }).catch(() => ({ verified: false as const }));
+      const verification = await (
+        await webauthn()
+      )
+        .verifyRegistrationResponse({
+          response: asJson<RegistrationResponseJSON>(answer.response, 'passkey'),
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+        })
+        .catch(() => ({ verified: false as const }));
       if (!verification.verified) throw badRequest('The passkey could not be checked: try again', 'response');
       const { credential } = verification.registrationInfo;
       const row = await db.transaction().execute(async (trx) => {
@@ -214,7 +217,7 @@ export function passkeysService(deps: PasskeysDeps) {
           .values({
             staff_id: staffId,
             credential_id: credential.id,
-            public_key: isoBase64URL.fromBuffer(credential.publicKey),
+            public_key: (await base64url()).fromBuffer(credential.publicKey),
             counter: credential.counter,
             transports: credential.transports ?? [],
             name: label,
@@ -256,7 +259,7 @@ export function passkeysService(deps: PasskeysDeps) {
      * holds), so asking for one tells nothing about who is on the staff.
      */
     async signInOptions(address: string | null) {
-      const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
+      const options = await (await webauthn()).generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
       return { challengeId: await newSignInChallenge(addressKey(address ?? 'unknown'), options.challenge), options };
     },
 
@@ -278,19 +281,23 @@ export function passkeysService(deps: PasskeysDeps) {
         .where('staff_id', '=', staffId)
         .executeTakeFirst();
       if (!stored) return null;
-      const verification = await verifyAuthenticationResponse({
-        response: response as AuthenticationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: stored.credential_id,
-          publicKey: isoBase64URL.toBuffer(stored.public_key),
-          counter: Number(stored.counter),
-          transports: stored.transports,
-        },
-        requireUserVerification: true,
-      }).catch(() => ({ verified: false as const }));
+      const verification = await (
+        await webauthn()
+      )
+        .verifyAuthenticationResponse({
+          response: response as AuthenticationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          credential: {
+            id: stored.credential_id,
+            publicKey: (await base64url()).toBuffer(stored.public_key),
+            counter: Number(stored.counter),
+            transports: stored.transports,
+          },
+          requireUserVerification: true,
+        })
+        .catch(() => ({ verified: false as const }));
       if (!verification.verified) return null;
       // The counter moves on in one guarded update (authenticators that keep no counter always say 0).
       const next = verification.authenticationInfo.newCounter;

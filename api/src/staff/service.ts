@@ -1,7 +1,6 @@
 import { isStaffRole, type Permission, ROLE_PERMISSIONS, type StaffRole } from '@digitic/shop-rules';
 import type { PasskeyAnswer, PasskeysService } from './passkeys.js';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import QRCode from 'qrcode';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { AttemptWindows } from '../auth/attempts.js';
@@ -37,6 +36,8 @@ export const STAFF_PASSWORD = { min: 12, max: 128 };
 const AUTHENTICATOR_CHANGE_MS = 10 * 60 * 1000;
 
 const SIGN_IN_REFUSED = 'The e-mail, password or code is not right';
+/** An authenticator's QR code as SVG; qrcode loads with the first one drawn, not with the api (the memory goal). */
+const qrSvg = async (uri: string) => (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 });
 const minutes = (ms: number) => `${Math.max(1, Math.ceil(ms / 60_000))} minute${Math.ceil(ms / 60_000) === 1 ? '' : 's'}`;
 
 /** The staff member behind a request, as every staff route sees them. */
@@ -287,7 +288,7 @@ export function staffService(deps: StaffDeps) {
         needsEmail: invite.email === '',
         role: invite.role,
         expiresAt: new Date(invite.expires_at).toISOString(),
-        totp: { uri, secret, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) },
+        totp: { uri, secret, qrSvg: await qrSvg(uri) },
       };
     },
 
@@ -742,7 +743,7 @@ export function staffService(deps: StaffDeps) {
         .where('id', '=', principal.id)
         .execute();
       const uri = totpFor(secret, principal.email, deps.shopName).toString();
-      return { uri, secret, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }), expiresAt: expiresAt.toISOString() };
+      return { uri, secret, qrSvg: await qrSvg(uri), expiresAt: expiresAt.toISOString() };
     },
 
     /** The new app's first code: it becomes the second factor, and every other session of the person ends. */
