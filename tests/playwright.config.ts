@@ -28,7 +28,8 @@ export default defineConfig({
     { name: 'first owner', use: { ...devices['Desktop Chrome'] }, testMatch: /back-office\.spec\.ts/, grep: FIRST_OWNER },
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'] },
+      // A browser in another time zone than the server's and the shop's (Asia/Kolkata): dates must read the same.
+      use: { ...devices['Desktop Chrome'], timezoneId: 'America/New_York' },
       testIgnore: /phone\.spec\.ts/,
       grepInvert: FIRST_OWNER,
       dependencies: ['first owner'],
@@ -37,7 +38,8 @@ export default defineConfig({
       // A phone-sized screen (390 × 844, touch): the phone layout, the purchase journey, the server-rendered pages and
       // a staff member's second factor.
       name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+      // A shopper in India on a phone; the server runs in UTC.
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, timezoneId: 'Asia/Kolkata' },
       testMatch: [/phone\.spec\.ts/, /shopping\.spec\.ts/, /server-rendering\.spec\.ts/, /staff-factors\.spec\.ts/],
       dependencies: ['first owner'],
     },

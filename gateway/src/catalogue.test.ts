@@ -142,7 +142,7 @@ describe('catalogue queries', () => {
 
   it('tells the web the shop settings and the payment widget', async () => {
     const res = await gw.gql(
-      '{ shopInfo { name phone email address hours currencyPrefix shippingFee freeShippingNotice paymentKeyId checkoutScriptUrl paymentsSimulated } }',
+      '{ shopInfo { name phone email address timeZone hours currencyPrefix shippingFee freeShippingNotice paymentKeyId checkoutScriptUrl paymentsSimulated } }',
     );
     expect(res.data).toEqual({
       shopInfo: {
@@ -150,6 +150,7 @@ describe('catalogue queries', () => {
         phone: '+971 4 123 4567',
         email: 'help@digitic.test',
         address: expect.any(String),
+        timeZone: 'Asia/Kolkata',
         hours: 'Monday – Sunday 10 AM – 8 PM',
         currencyPrefix: 'Rs.',
         shippingFee: 100,

@@ -2,7 +2,7 @@
 // client; the gateway checks it first for an early answer in the same words). The web form keeps its
 // own lighter schema (zod/mini, spec §5's messages) over the same shipping rules.
 import { z } from 'zod';
-import { countryProblem, stateProblem } from './shipping.js';
+import { countryProblem, pincodeProblem, stateProblem } from './shipping.js';
 
 const required = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(200, 'Address fields are at most 200 characters');
@@ -25,7 +25,10 @@ export const ShippingAddress = z.object({
     .number({ error: 'Pincode is Required' })
     .int('Pincode must be a positive whole number')
     .positive('Pincode must be a positive whole number')
-    .max(999_999_999, 'Pincode is too long'),
+    .superRefine((v, ctx) => {
+      const problem = pincodeProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 export type ShippingAddressInput = z.input<typeof ShippingAddress>;

@@ -9,6 +9,7 @@ import {
   orderMoveProblem,
   type OrderStatus,
   orderTotal,
+  pincodeProblem,
   QUANTITY_RULE,
   quantityProblem,
   shopperMayCancel,
@@ -16,6 +17,9 @@ import {
   subtotal,
   toPaise,
 } from './index.js';
+import { ShippingAddress } from './address.js';
+
+const address = { firstname: 'Asha', lastname: 'Patel', address: '12 Ring Road', city: 'Surat', state: 'Gujarat', country: 'India' };
 
 describe('shop rules', () => {
   it('allows 1 to 10 whole units, nothing else', () => {
@@ -30,6 +34,17 @@ describe('shop rules', () => {
     expect(countryProblem('France')).toBe('We ship to India only');
     expect(stateProblem('Gujarat')).toBeNull();
     expect(stateProblem('Maharashtra')).toBe('We ship to Gujarat only');
+  });
+
+  it('takes a six-digit Indian PIN code and names what else is wrong', () => {
+    expect(pincodeProblem('395003')).toBeNull();
+    expect(pincodeProblem(395003)).toBeNull();
+    for (const wrong of ['39500312345', '012345', '39500', '3950031', 'abcdef', 12345678901]) {
+      expect(pincodeProblem(wrong)).toBe('Pincode must be the 6 digits of an Indian PIN code');
+    }
+    expect(ShippingAddress.safeParse({ ...address, pincode: 39500312345 }).error?.issues[0]?.message).toBe(
+      'Pincode must be the 6 digits of an Indian PIN code',
+    );
   });
 
   it('adds lines and Rs. 100 shipping, and counts paise at the provider', () => {

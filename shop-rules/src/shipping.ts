@@ -13,6 +13,14 @@ export function countryProblem(country: string): string | null {
   return (SHIPS_TO.countries as readonly string[]).includes(country.trim()) ? null : `We ship to ${list(SHIPS_TO.countries)} only`;
 }
 
+/**
+ * Why this is not a PIN code the shop can ship to, or null when it is: India's postal codes are six digits,
+ * the first of them 1–9 (India Post's PIN scheme); an eleven-digit number is a slip of the finger, told so.
+ */
+export function pincodeProblem(pincode: string | number): string | null {
+  return /^[1-9]\d{5}$/.test(String(pincode).trim()) ? null : 'Pincode must be the 6 digits of an Indian PIN code';
+}
+
 /** Why the shop cannot ship to this state, or null when it can. */
 export function stateProblem(state: string): string | null {
   return (SHIPS_TO.states as readonly string[]).includes(state.trim()) ? null : `We ship to ${list(SHIPS_TO.states)} only`;

@@ -6,12 +6,16 @@
  *   Event Timing API as web-vitals reads it: the longest event of the interaction, from input to the next
  *   paint. Add to cart, a store filter, typing in the search box (the longest keystroke of a word), a
  *   grid-size switch, opening the phone menu. Goal ≤ 200 ms (web.dev's "good").
+ * - **First tap** (issue #38): on a phone slowed 4× on a 1.6 Mbps line with 150 ms latency, the time from
+ *   the first paint to the answer to a tap made at once (repeated every 250 ms while unanswered): the menu
+ *   on the home page, the filters on the store, Add to Cart on a product page. Goal ≤ 1 s.
  * - **Next page**: from the tap on a product card to its page shown, and from the store's category filter
  *   to the category's products shown, unthrottled; the time from the click to the first frame painted with
  *   the new page's content.
  *
  * Each is measured on a fresh page, `--runs=N` times (5 by default), and the median and the worst printed;
- * with --check, exits 1 when a median is over its goal (INP 200 ms, next page 100 ms).
+ * with --check, exits 1 when a median is over its goal (INP 200 ms, first tap 1 s, next page 100 ms);
+ * --only=TEXT runs the measures whose kind or name holds TEXT.
  *
  *   npm run bench:interactions -w tests     (builds first)
  */
@@ -26,7 +30,9 @@ const SHOP = `http://127.0.0.1:${PORT}`;
 const runsArg = process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length);
 const RUNS = Math.max(1, Number(runsArg ?? 5) || 5);
 const CHECK = process.argv.includes('--check');
-export const GOALS = { inpMs: 200, nextPageMs: 100 };
+// --only=first: the measures whose kind or name holds this text (e.g. "first tap", "menu").
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+export const GOALS = { inpMs: 200, nextPageMs: 100, firstTapMs: 1000 };
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const LAPTOP = { viewport: { width: 1280, height: 800 } };
@@ -101,7 +107,7 @@ async function throttled<T>(context: BrowserContext, page: Page, rate: number, f
 
 interface Measure {
   name: string;
-  kind: 'inp' | 'next page';
+  kind: 'inp' | 'next page' | 'first tap';
   run: (browser: Browser) => Promise<number>;
 }
 
@@ -197,6 +203,76 @@ const nextPage = (
     }),
 });
 
+/**
+ * The phone the issue was seen on: Lighthouse's mobile CPU slowdown (4×) and a slow line (150 ms latency,
+ * 1.6 Mbps down, 750 kbps up), set through the DevTools protocol before the page is asked for.
+ */
+async function slowPhone(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+/**
+ * From the first paint to the answer to the shopper's first tap: the shopper taps `target` as soon as the
+ * page shows anything, and again every 250 ms while nothing happens (a tap the page drops is a tap the
+ * shopper repeats); the figure is the time from the first contentful paint to the first frame in which
+ * `answered` holds. A tap made before the app starts counts only if it is carried out.
+ */
+const firstTap = (
+  name: string,
+  at: () => string,
+  target: (page: Page) => ReturnType<Page['locator']>,
+  answered: 'menu open' | 'filters open' | 'colour asked',
+): Measure => ({
+  name,
+  kind: 'first tap',
+  run: (browser) =>
+    withPage(browser, PHONE, false, async (page, context) => {
+      await page.addInitScript((check) => {
+        const w = window as unknown as { __firstTap: { fcp: number; answered: number } };
+        w.__firstTap = { fcp: 0, answered: 0 };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__firstTap.fcp = e.startTime;
+        }).observe({ type: 'paint', buffered: true });
+        const tests = {
+          'menu open': () => !!document.querySelector('header button[aria-expanded="true"]'),
+          'filters open': () => !!document.querySelector('.filters-button[aria-expanded="true"]'),
+          // A guest's Add to Cart without a colour: the spec's 'Please choose Color'.
+          'colour asked': () => /Please choose Color/.test(document.querySelector('.toaster')?.textContent ?? ''),
+        };
+        const poll = () => {
+          if (!w.__firstTap.answered && document.body && tests[check]()) w.__firstTap.answered = performance.now();
+          if (!w.__firstTap.answered) requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      }, answered);
+      await slowPhone(context, page);
+      await page.goto(`${SHOP}${at()}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => (window as unknown as { __firstTap?: { fcp: number } }).__firstTap?.fcp, undefined, {
+        polling: 20,
+        timeout: 30_000,
+      });
+      const state = () => page.evaluate(() => (window as unknown as { __firstTap: { fcp: number; answered: number } }).__firstTap);
+      const giveUp = Date.now() + 30_000;
+      while (!(await state()).answered) {
+        if (Date.now() > giveUp) throw new Error(`${name}: no answer to a tap within 30 s of the first paint`);
+        await target(page)
+          .tap({ timeout: 5_000, noWaitAfter: true })
+          .catch(() => undefined);
+        await page.waitForTimeout(250);
+      }
+      const { fcp, answered: at_ } = await state();
+      return at_ - fcp;
+    }),
+});
+
 const measures: Measure[] = [
   inp(
     'add to cart',
@@ -257,6 +333,24 @@ const measures: Measure[] = [
       await page.waitForSelector('button[aria-label="Menu"][aria-expanded="true"], button[aria-expanded="true"]');
     },
   ),
+  firstTap(
+    'home: the menu',
+    () => '/',
+    (page) => page.getByRole('button', { name: 'Menu' }),
+    'menu open',
+  ),
+  firstTap(
+    'store: the filters',
+    () => '/product',
+    (page) => page.getByRole('button', { name: 'Filters', exact: true }),
+    'filters open',
+  ),
+  firstTap(
+    'product: Add to Cart',
+    () => `/product/${productId}`,
+    (page) => page.getByRole('button', { name: 'Add to Cart' }),
+    'colour asked',
+  ),
   nextPage(
     'product card → product',
     '/product',
@@ -286,16 +380,18 @@ try {
   productId = listed.products.items.find((p) => p.colors.length > 0)?.id ?? '';
   if (!productId) throw new Error('No product with a colour in the catalogue');
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  console.log(`Interactions (INP with the CPU slowed 4×; next page unthrottled), median and worst of ${RUNS}`);
-  console.log(`${'interaction'.padEnd(26)} ${'median'.padStart(8)} ${'worst'.padStart(8)}   goal`);
-  for (const m of measures) {
+  console.log(
+    `Interactions (INP with the CPU slowed 4×; first tap on a phone slowed 4× on a 1.6 Mbps line with 150 ms latency; next page unthrottled), median and worst of ${RUNS}`,
+  );
+  console.log(`${'interaction'.padEnd(36)} ${'median'.padStart(8)} ${'worst'.padStart(8)}   goal`);
+  for (const m of measures.filter((x) => !ONLY || `${x.kind}: ${x.name}`.includes(ONLY))) {
     const values: number[] = [];
     for (let i = 0; i < RUNS; i++) values.push(await m.run(browser));
-    const goal = m.kind === 'inp' ? GOALS.inpMs : GOALS.nextPageMs;
+    const goal = m.kind === 'inp' ? GOALS.inpMs : m.kind === 'first tap' ? GOALS.firstTapMs : GOALS.nextPageMs;
     const mid = median(values);
     if (mid > goal) failed = true;
     console.log(
-      `${`${m.kind === 'inp' ? 'INP' : 'next page'}: ${m.name}`.padEnd(26)} ${`${mid.toFixed(0)} ms`.padStart(8)} ${`${Math.max(...values).toFixed(0)} ms`.padStart(8)}   ≤ ${goal} ms${mid > goal ? '  over the goal' : ''}`,
+      `${`${m.kind === 'inp' ? 'INP' : m.kind}: ${m.name}`.padEnd(36)} ${`${mid.toFixed(0)} ms`.padStart(8)} ${`${Math.max(...values).toFixed(0)} ms`.padStart(8)}   ≤ ${goal} ms${mid > goal ? '  over the goal' : ''}`,
     );
   }
 } finally {
@@ -305,6 +401,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (CHECK && failed) {
-  console.error(`An interaction is over its goal (INP ≤ ${GOALS.inpMs} ms, next page ≤ ${GOALS.nextPageMs} ms).`);
+  console.error(
+    `An interaction is over its goal (INP ≤ ${GOALS.inpMs} ms, first tap ≤ ${GOALS.firstTapMs} ms, next page ≤ ${GOALS.nextPageMs} ms).`,
+  );
   process.exit(1);
 }

@@ -49,6 +49,29 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('region', { name: 'Products' }).getByRole('article')).toHaveCount(Math.min(count, 12));
   });
 
+  test('the price filter keeps up with typing: "20000" typed key by key filters by 20000, one step back in history', async ({ page }) => {
+    await page.goto('/product');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const drawer = page.getByRole('complementary', { name: 'Filters' });
+    const to = drawer.getByLabel('To');
+    await to.click();
+    await to.pressSequentially('20000', { delay: 150 });
+    await expect(to).toHaveValue('20000');
+    await expect(to).toBeFocused();
+    await expect(page).toHaveURL(/[?&]max=20000(&|$)/);
+    await expect(to).toHaveValue('20000');
+    await drawer.getByRole('button', { name: /^\d+\+? results$/ }).click();
+    const prices = async () =>
+      (await page.getByRole('region', { name: 'Products' }).getByRole('article').locator('.price').allTextContents()).map((t) =>
+        Number(t.replace(/[^\d]/g, '')),
+      );
+    await expect.poll(async () => (await prices()).length > 0 && (await prices()).every((p) => p <= 20000)).toBe(true);
+    // One applied filter, one entry in the history: Back is the whole store again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/product$/);
+    await expect(page.getByText(/^54 Products$/)).toBeVisible();
+  });
+
   test('search finds a product and opens it', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Search products' }).fill('mac');

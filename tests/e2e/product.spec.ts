@@ -28,11 +28,15 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { name: 'Our Popular Products' })).toBeVisible();
   });
 
-  test('asks a guest to log in before adding to the cart', async ({ page, request }) => {
+  test('asks a guest for a colour, as everyone, then to log in, saying why', async ({ page, request }) => {
     const product = await firstProduct(request);
     await page.goto(`/product/${product.id}`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Please choose Color')).toBeVisible();
+    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { disabled: false }).first().click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: `to add ${product.title} to your cart` })).toBeVisible();
   });
 
   test('asks for a colour first, for a signed-in customer', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { firstProduct, newCustomer, operationOf, signIn } from './helpers';
+import { firstProduct, gql, newCustomer, operationOf, signIn } from './helpers';
 
 /** Console errors and page errors while the page loads and hydrates (React reports mismatches there). */
 function watchConsole(page: Page) {
@@ -66,8 +66,32 @@ test('the store renders its URL filters on the server', async ({ request }) => {
   expect(html).not.toMatch(/aria-label="Loading products"/);
 });
 
-for (const path of ['/', '/product', '/blogs', '/about', '/contact']) {
-  test(`${path} hydrates without warnings and without asking the server again`, async ({ page }) => {
+// Every page the server renders, in this project's browser time zone (the desktop's is New York, the phone's
+// India; the server's is UTC and the shop's Asia/Kolkata): a date written differently would be a hydration error.
+const serverRendered = [
+  '/',
+  '/product',
+  '/product/{id}',
+  '/blogs',
+  '/blog/{id}',
+  '/about',
+  '/contact',
+  '/best-sellers',
+  '/support',
+  '/compare-product',
+  '/privacy-policy',
+  '/refund-policy',
+  '/shipping-policy',
+  '/term-conditions',
+];
+for (const route of serverRendered) {
+  test(`${route} hydrates without warnings and without asking the server again`, async ({ page, request }) => {
+    let path = route;
+    if (route === '/product/{id}') path = `/product/${(await firstProduct(request)).id}`;
+    if (route === '/blog/{id}') {
+      const { blogs } = await gql<{ blogs: { id: string }[] }>(request, '{ blogs { id } }', {});
+      path = `/blog/${blogs[0]!.id}`;
+    }
     const problems = watchConsole(page);
     const graphql: string[] = [];
     page.on('request', (r) => {

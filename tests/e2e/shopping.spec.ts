@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fillAddress, newCustomer, signIn } from './helpers';
+import { fillAddress, firstProduct, newCustomer, operationOf, signIn } from './helpers';
 
 async function addToCart(page: Page, index: number, colour: number, quantity: number) {
   await page.goto('/product?sort=price');
@@ -9,7 +9,9 @@ async function addToCart(page: Page, index: number, colour: number, quantity: nu
   await card.getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio').nth(colour).click();
-  await page.getByLabel('Quantity :').fill(String(quantity));
+  const field = page.getByLabel('Quantity :');
+  await field.selectText();
+  await field.pressSequentially(String(quantity), { delay: 100 });
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product Added To Cart')).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
@@ -17,6 +19,37 @@ async function addToCart(page: Page, index: number, colour: number, quantity: nu
 }
 
 test.describe('shopping', () => {
+  test("a guest's choice is kept across sign-up and sign-in, and is in the cart after", async ({ page, request }) => {
+    const product = await firstProduct(request, 'TITLE_ASC');
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { disabled: false }).first().click();
+    const quantity = page.getByLabel('Quantity :');
+    await quantity.selectText();
+    await quantity.pressSequentially('2', { delay: 120 });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: `to add ${product.title} to your cart` })).toBeVisible();
+
+    await page.getByRole('link', { name: 'SignUp' }).click();
+    const email = `kept.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+    await page.getByLabel('Name', { exact: true }).pressSequentially('Meera Shah', { delay: 40 });
+    await page.getByLabel('Email', { exact: true }).pressSequentially(email, { delay: 20 });
+    await page.getByLabel('Password', { exact: true }).pressSequentially('correct horse battery', { delay: 20 });
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('User Created Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    // The new account's e-mail is carried over; nothing stale stands beside the fields.
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(page.getByText(/must be at least|is Required/)).toHaveCount(0);
+    await page.getByLabel('Password', { exact: true }).pressSequentially('correct horse battery', { delay: 20 });
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(`${product.title} is in your cart.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await page.goto('/cart');
+    await expect(page.getByLabel(`Quantity of ${product.title}`)).toHaveValue('2');
+  });
+
   test('wishlist hearts toggle at once, survive a reload, and the wishlist page removes', async ({ page, request }) => {
     const customer = await newCustomer(request);
     await signIn(page, customer);
@@ -49,10 +82,36 @@ test.describe('shopping', () => {
 
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.filter({ hasText: first })).toBeVisible();
-    await page.getByLabel(`Quantity of ${second}`).fill('3');
-    await expect(page.getByText('Product Updated Successfully!')).toBeVisible();
-    await page.getByRole('button', { name: `Delete ${third}` }).click();
+    // The page fits the screen it is on (390 px on the phone: the lines are cards there).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    // A quantity typed as a person types, key by key: the field keeps the digits and one update is sent.
+    const updates: string[] = [];
+    page.on('request', (r) => {
+      if (operationOf(r) === 'UpdateCartLine') updates.push(r.url());
+    });
+    const quantity = page.getByLabel(`Quantity of ${second}`);
+    await quantity.click();
+    await quantity.selectText();
+    await quantity.pressSequentially('10', { delay: 150 });
+    await expect(quantity).toHaveValue('10');
+    await expect(page.getByText('Product Updated Successfully!')).toHaveCount(1);
+    await expect(quantity).toHaveValue('10');
+    expect(updates).toHaveLength(1);
+    // − answers a tap, and sends one more update.
+    await page.getByRole('button', { name: `Decrease ${second} quantity` }).click();
+    await expect(quantity).toHaveValue('9');
+    await expect.poll(() => updates.length).toBe(2);
+    // The delete is a box a thumb can hit, and a line deleted by mistake comes back from the toast's Undo.
+    const remove = page.getByRole('button', { name: `Delete ${third}` });
+    const box = (await remove.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await remove.click();
     await expect(page.getByText('Product Deleted From Cart Successfully!')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('2');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(rows.filter({ hasText: third })).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('3');
+    await page.getByRole('button', { name: `Delete ${third}` }).click();
     await expect(page.getByTestId('cart-badge')).toHaveText('2');
     await expect(page.getByText('Taxes and shipping calculated at checkout')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue To Shopping' })).toHaveAttribute('href', '/product');

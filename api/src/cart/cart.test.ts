@@ -79,13 +79,13 @@ describe('POST /api/user/cart', () => {
 
   it("refuses a colour the product does not come in, and a missing colour with the spec's message", async () => {
     const c = await newCustomer(api);
-    const [p, q] = [product(0), product(1)];
-    const foreign = q.color.find((col) => !p.color.some((own) => own._id === col._id));
-    if (foreign) {
-      const res = await add(c, { productId: p._id, color: foreign._id, quantity: 1 });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('This colour is not available for this product');
-    }
+    const p = product(0);
+    // A colour another listed product comes in and this one does not (whichever products the seed prices dearest).
+    const foreign = products.flatMap((q) => q.color).find((col) => !p.color.some((own) => own._id === col._id));
+    expect(foreign, 'the listed products should offer a colour the first one lacks').toBeDefined();
+    const res = await add(c, { productId: p._id, color: foreign?._id, quantity: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('This colour is not available for this product');
     const missing = await add(c, { productId: p._id, color: '', quantity: 1 });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('Please choose Color');

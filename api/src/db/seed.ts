@@ -10,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export function demoProducts(now = Date.now()): CatalogueProduct[] {
   const products: CatalogueProduct[] = [];
   CATEGORIES.forEach((cat, c) => {
-    cat.models.forEach((model, i) => {
+    cat.models.forEach(({ name: model, price }, i) => {
       const brand = cat.brands[i % cat.brands.length] as string;
       const n = c * cat.models.length + i;
       const tags = [
@@ -22,7 +22,6 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
       const colorCount = Math.min(cat.colors.length, 2 + (n % 4));
       const colors = Array.from({ length: colorCount }, (_, k) => cat.colors[(i + k) % cat.colors.length] as string);
       const title = `${brand} ${model}`;
-      const price = Math.round((cat.priceFrom + i * cat.priceStep + (n % 7) * 1_000) / 100) * 100 - 1;
       const features = cat.features.map((f) => `<li>${f}</li>`).join('');
       products.push({
         title,

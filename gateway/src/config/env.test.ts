@@ -29,6 +29,12 @@ describe('gateway settings', () => {
   it('reads CORS origins and the shop details', () => {
     const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', SHOP_PHONE: '+91 1', SHOP_EMAIL: 'x@y.in' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
-    expect(config.shop).toMatchObject({ phone: '+91 1', email: 'x@y.in' });
+    expect(config.shop).toMatchObject({ phone: '+91 1', email: 'x@y.in', timeZone: 'Asia/Kolkata' });
+  });
+
+  it('tells dates in the shop time zone it is given, and names a zone that does not exist', () => {
+    expect(loadConfig({ SHOP_TIME_ZONE: 'Asia/Dubai' }).shop.timeZone).toBe('Asia/Dubai');
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIME_ZONE[\s\S]*IANA time zone/);
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Asia/Kolkat' })).toThrow(/SHOP_TIME_ZONE/);
   });
 });

@@ -37,6 +37,18 @@ const EnvSchema = z.object({
   SHOP_PHONE: z.string().min(1).default('+971 4 000 0000'),
   SHOP_EMAIL: z.email().default('support@digitic.example'),
   SHOP_ADDRESS: z.string().min(1).default('Digitic Electronics, Sheikh Zayed Road, Dubai, UAE'),
+  // The one time zone every date the storefront writes is told in (an IANA name), on the server and in the browser alike.
+  SHOP_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-IN', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone name, such as Asia/Kolkata')
+    .default('Asia/Kolkata'),
   WEB_DIST: optional,
   // The back office's build (admin/dist of the repository when unset).
   ADMIN_DIST: optional,
@@ -87,7 +99,8 @@ export interface GatewayConfig {
   redisUrl: string | undefined;
   redisPrefix: string;
   corsOrigins: string[];
-  shop: { name: string; phone: string; email: string; address: string };
+  /** The shop as the storefront presents it; `timeZone` is the IANA zone every date is told in. */
+  shop: { name: string; phone: string; email: string; address: string; timeZone: string };
   webDist: string | undefined;
   /** The server renderer's module, when pages are server-rendered. */
   ssrEntry: string | undefined;
@@ -143,7 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
+    shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS, timeZone: env.SHOP_TIME_ZONE },
     webDist: env.WEB_DIST,
     ssrEntry:
       env.WEB_DIST && env.SSR === 'on' ? (env.WEB_SSR_ENTRY ?? path.join(env.WEB_DIST, '..', 'dist-server', 'entry-server.js')) : undefined,

@@ -42,6 +42,7 @@ const mocks: MockedResponse[] = [
           phone: '1',
           email: 'a@b.c',
           address: 'x',
+          timeZone: 'Asia/Kolkata',
           hours: 'h',
           currencyPrefix: 'Rs.',
           shippingFee: 100,

@@ -3,6 +3,7 @@ import { useShopInfoQuery } from '../lib/__generated__/shop-info';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from '../components/icons';
 import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';
+import { DEFAULT_SHOP_TIME_ZONE, wallClock } from '../lib/format-date';
 
 export function Footer() {
   const { data } = useShopInfoQuery();
@@ -99,7 +100,7 @@ export function Footer() {
       </div>
       <div className="footer-bottom">
         <p className="container">
-          &copy; {new Date().getFullYear()}; Powered by {info?.name ?? 'Digitic'}
+          &copy; {wallClock(new Date(), info?.timeZone ?? DEFAULT_SHOP_TIME_ZONE).year}; Powered by {info?.name ?? 'Digitic'}
         </p>
       </div>
     </footer>

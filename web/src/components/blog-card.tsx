@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { BLOG_EXCERPT_LIMIT } from '../config/constants';
 import { ROUTES } from '../config/routes';
 import { textOf } from '../lib/html-text';
-import { formatBlogDate } from '../lib/format-date';
+import { formatBlogDate, useShopTimeZone } from '../lib/format-date';
 import './blog-card.css';
 
 /** The text of a blog's HTML, cut to a length with an ellipsis (spec §2). */
@@ -17,6 +17,7 @@ export const BLOG_PLACEHOLDER = '/api/images/blog/laptop-1.svg';
 
 /** `eager` for the first cards of the blog list, which show before any scrolling. */
 export function BlogCard({ blog, eager = false }: { blog: BlogCard_BlogFragment; eager?: boolean }) {
+  const timeZone = useShopTimeZone();
   return (
     <article className="blog-card" aria-label={blog.title}>
       <Picture
@@ -28,7 +29,7 @@ export function BlogCard({ blog, eager = false }: { blog: BlogCard_BlogFragment;
         loading={eager ? undefined : 'lazy'}
       />
       <div className="blog-card-body">
-        <p className="date">{formatBlogDate(blog.createdAt)}</p>
+        <p className="date">{formatBlogDate(blog.createdAt, timeZone)}</p>
         <h3>{blog.title}</h3>
         <p className="desc">{excerpt(blog.description, BLOG_EXCERPT_LIMIT)}</p>
         <Link to={ROUTES.blog(blog.id)} className="button">

@@ -67,3 +67,8 @@ export const LinkedinIcon = social(
 export const YoutubeIcon = social(
   'M22 8.2a3 3 0 0 0-2-2C18.3 5.8 12 5.8 12 5.8s-6.3 0-8 .4a3 3 0 0 0-2 2A31 31 0 0 0 1.7 12a31 31 0 0 0 .3 3.8 3 3 0 0 0 2 2c1.7.4 8 .4 8 .4s6.3 0 8-.4a3 3 0 0 0 2-2 31 31 0 0 0 .3-3.8 31 31 0 0 0-.3-3.8zM10 15V9l5.2 3z',
 );
+export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </svg>
+);

@@ -17,6 +17,13 @@ export function groupIndian(amount: number): string {
 
 export const formatRupees = (amount: number) => `Rs. ${groupIndian(amount)}`;
 
+// "Rs." and its number are one thing to read: a narrow column never puts them on two lines.
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
 export function Price({ amount, className = 'price' }: { amount: number; className?: string }) {
-  return <span className={className}>{formatRupees(amount)}</span>;
+  return (
+    <span className={className} style={ONE_LINE}>
+      {formatRupees(amount)}
+    </span>
+  );
 }

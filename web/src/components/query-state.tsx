@@ -1,13 +1,16 @@
 import type { ApolloError } from '@apollo/client';
 import { MESSAGES } from '../config/messages';
+import { shopperMessage } from '../lib/shopper-message';
 import './query-state.css';
 
 /** The error state of a data view: what happened and a retry. */
 export function LoadError({ error, onRetry }: { error: ApolloError | Error; onRetry: () => void }) {
+  // The shop's words when it gave some (or that the network is down); nothing more when only a developer could read it.
+  const detail = shopperMessage(error, '');
   return (
     <div className="load-error" role="alert">
       <p>{MESSAGES.loadFailed}</p>
-      <p className="muted">{error.message}</p>
+      {detail && <p className="muted">{detail}</p>}
       <button type="button" className="button" onClick={onRetry}>
         {MESSAGES.retry}
       </button>

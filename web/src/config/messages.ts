@@ -56,4 +56,7 @@ export const MESSAGES = {
   paymentConfirming:
     'Payment received. We are confirming your order; it will appear in My Orders in a moment. You will not be charged again.',
   paymentRefunded: 'Your payment could not become an order and has been refunded.',
+  // Not in the spec: what a failed request says when the shop's own words are not to be had (lib/shopper-message.ts).
+  offline: 'We could not reach the shop. Check your connection and try again.',
+  shopUnavailable: 'The shop could not answer just now. Please try again in a moment.',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBlogDate, ordinal } from './format-date';
+import { formatBlogDate, formatDay, ordinal } from './format-date';
 
 describe('the blog date', () => {
   it('uses day ordinals', () => {
@@ -18,10 +18,19 @@ describe('the blog date', () => {
     ]);
   });
 
-  it('reads month name, day ordinal, year and 12-hour time', () => {
-    expect(formatBlogDate(new Date(2026, 10, 21, 15, 5).toISOString())).toBe('November 21st 2026, 3:05 pm');
-    expect(formatBlogDate(new Date(2026, 0, 2, 0, 30).toISOString())).toBe('January 2nd 2026, 12:30 am');
-    expect(formatBlogDate(new Date(2026, 2, 13, 12, 0).toISOString())).toBe('March 13th 2026, 12:00 pm');
+  it('reads month name, day ordinal, year and 12-hour time, in the shop time zone (India by default)', () => {
+    // 09:35 UTC is 3:05 pm in India (UTC+5:30), whatever zone this machine is in.
+    expect(formatBlogDate('2026-11-21T09:35:00Z')).toBe('November 21st 2026, 3:05 pm');
+    expect(formatBlogDate('2026-01-01T19:00:00Z')).toBe('January 2nd 2026, 12:30 am');
+    expect(formatBlogDate('2026-03-13T06:30:00Z')).toBe('March 13th 2026, 12:00 pm');
+  });
+
+  it('writes the same words in any zone the shop is set to, across a day and a daylight-saving change', () => {
+    expect(formatBlogDate('2026-11-21T09:35:00Z', 'UTC')).toBe('November 21st 2026, 9:35 am');
+    expect(formatBlogDate('2026-11-21T09:35:00Z', 'Asia/Dubai')).toBe('November 21st 2026, 1:35 pm');
+    expect(formatBlogDate('2026-07-01T03:00:00Z', 'America/New_York')).toBe('June 30th 2026, 11:00 pm');
+    expect(formatBlogDate('2026-01-01T03:00:00Z', 'America/New_York')).toBe('December 31st 2025, 10:00 pm');
+    expect(formatDay('2026-11-21T20:00:00Z')).toBe('22 November 2026');
   });
 
   it('shows nothing for a date it cannot read', () => {

@@ -66,7 +66,7 @@ const product = (n: number, p: Omit<DemoProduct, 'id' | 'slug' | 'createdAt' | '
 export const PRODUCTS: DemoProduct[] = [
   product(1, {
     title: 'Apple MacBook Air 13 M3',
-    price: 45999,
+    price: 104990,
     category: 'Laptops',
     brand: 'Apple',
     tags: ['featured', 'popular'],
@@ -75,7 +75,7 @@ export const PRODUCTS: DemoProduct[] = [
   }),
   product(2, {
     title: 'Dell XPS 13 Plus',
-    price: 65499,
+    price: 179990,
     category: 'Laptops',
     brand: 'Dell',
     tags: ['special'],
@@ -84,7 +84,7 @@ export const PRODUCTS: DemoProduct[] = [
   }),
   product(3, {
     title: 'Sony WH-1000XM5',
-    price: 26990,
+    price: 29990,
     category: 'Headphones',
     brand: 'Sony',
     tags: ['featured', 'special'],

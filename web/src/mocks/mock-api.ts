@@ -153,6 +153,7 @@ export function createMockApi() {
         phone: '+971 4 000 0000',
         email: 'support@digitic.example',
         address: 'Digitic Electronics, Sheikh Zayed Road, Dubai, UAE',
+        timeZone: 'Asia/Kolkata',
         hours: 'Monday – Sunday 10 AM – 8 PM',
         currencyPrefix: 'Rs.',
         shippingFee: SHIPPING_FEE,

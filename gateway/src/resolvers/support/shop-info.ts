@@ -12,6 +12,7 @@ export function shopInfo(config: GatewayConfig) {
     phone: config.shop.phone,
     email: config.shop.email,
     address: config.shop.address,
+    timeZone: config.shop.timeZone,
     hours: 'Monday – Sunday 10 AM – 8 PM',
     currencyPrefix: 'Rs.',
     shippingFee: SHIPPING_FEE,

@@ -1,9 +1,9 @@
 import { Breadcrumb } from '../../components/breadcrumb';
-import { MESSAGES } from '../../config/messages';
+import { shopperMessage } from '../../lib/shopper-message';
 import './account.css';
 
-/** What a failed request says to the shopper: the server's own message, else the spec's generic one. */
-export const serverMessage = (err: unknown) => (err instanceof Error ? err.message : MESSAGES.somethingWrongBang);
+/** A refusal in the shop's words, never the client library's (lib/shopper-message.ts). */
+export const serverMessage = (err: unknown) => shopperMessage(err);
 
 /** The frame of the sign-in, sign-up and password pages. */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,14 +1,16 @@
+import { useState } from 'react';
 import { useApolloClient } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from './__generated__/login';
 import { FormField } from '../../components/form-field';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { startSessionFrom } from '../../lib/session';
+import { addPendingChoice, pendingAdd } from '../../lib/pending-add';
 import { type LoginValues, LoginSchema } from './schemas';
 import { AuthCard, serverMessage } from './auth-card';
 import './account.css';
@@ -16,9 +18,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const [login, { loading }] = useLoginMutation();
+  // Coming from sign-up, the new account's e-mail is filled in; a guest's Add to Cart is waiting for this sign-in.
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
+  const [waiting] = useState(pendingAdd);
   const { register, handleSubmit, formState } = useForm<LoginValues>({
     resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: typeof carried === 'string' ? carried : '', password: '' },
   });
   const onSubmit = async (values: LoginValues) => {
     try {
@@ -27,6 +32,7 @@ export function LoginPage() {
       startSessionFrom(data.login.token, data.login.customer);
       await client.resetStore();
       toast(MESSAGES.userLoggedIn);
+      await addPendingChoice(client);
       void navigate(ROUTES.home);
     } catch (err) {
       toast.error(serverMessage(err));
@@ -34,6 +40,11 @@ export function LoginPage() {
   };
   return (
     <AuthCard title="Login">
+      {waiting && (
+        <p className="auth-notice" role="status">
+          Sign in, or sign up, to add {waiting.title} to your cart. Your choice is kept.
+        </p>
+      )}
       <ul className="auth-badges" aria-label="Why shop with us">
         <li>Free delivery</li>
         <li>14 days refund policy</li>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
@@ -8,11 +9,13 @@ import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { type SignupValues, SignupSchema } from './schemas';
 import { AuthCard, serverMessage } from './auth-card';
+import { pendingAdd } from '../../lib/pending-add';
 import './account.css';
 export function SignupPage() {
   const navigate = useNavigate();
   const [signup, { loading }] = useRegisterMutation();
-  const { register, handleSubmit, formState } = useForm<SignupValues>({
+  const [waiting] = useState(pendingAdd);
+  const { register, handleSubmit, formState, reset } = useForm<SignupValues>({
     resolver: zodResolver(SignupSchema),
     defaultValues: { fullname: '', email: '', password: '' },
   });
@@ -21,13 +24,20 @@ export function SignupPage() {
     try {
       await signup({ variables: { input: { firstname, lastname: rest.join(' '), email, password } } });
       toast(MESSAGES.userCreated);
-      void navigate(ROUTES.login);
+      // Nothing stale left behind; the login form starts with the new account's e-mail.
+      reset();
+      void navigate(ROUTES.login, { state: { email } });
     } catch (err) {
       toast.error(serverMessage(err));
     }
   };
   return (
     <AuthCard title="Sign Up">
+      {waiting && (
+        <p className="auth-notice" role="status">
+          Once you have signed up and signed in, {waiting.title} goes into your cart.
+        </p>
+      )}
       <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Sign Up">
         <FormField label="Name" autoComplete="name" error={formState.errors.fullname?.message} {...register('fullname')} />
         <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />

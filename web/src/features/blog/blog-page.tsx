@@ -10,7 +10,7 @@ import { SafeHtml } from '../../components/safe-html';
 import { ROUTES } from '../../config/routes';
 import { NotFoundPage } from '../../components/not-found-page';
 import { BLOG_PLACEHOLDER } from '../../components/blog-card';
-import { formatBlogDate } from '../../lib/format-date';
+import { formatBlogDate, useShopTimeZone } from '../../lib/format-date';
 import { BlogCategories } from './blog-categories';
 import './blog.css';
 /** The post's data for the server's one render (see lib/page-data.ts). */
@@ -19,6 +19,7 @@ export const loadData: LoadPageData = ({ client, params }) => client.query({ que
 export function BlogPage() {
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useBlogPageQuery({ variables: { id } });
+  const timeZone = useShopTimeZone();
   const post = data?.blog;
   useHead(
     post
@@ -45,11 +46,10 @@ export function BlogPage() {
     <>
       <Breadcrumb title={blog.title} />
       <div className="container blog-layout">
-        <BlogCategories />
         <article className="blog-detail">
           <Link to={ROUTES.blogs}>&larr; Go back to Blogs</Link>
           <h1>{blog.title}</h1>
-          <p className="date">{formatBlogDate(blog.createdAt)}</p>
+          <p className="date">{formatBlogDate(blog.createdAt, timeZone)}</p>
           <Picture
             image={blog.image ?? { url: BLOG_PLACEHOLDER }}
             alt=""
@@ -60,6 +60,8 @@ export function BlogPage() {
           />
           <SafeHtml html={blog.description} />
         </article>
+        {/* After the post: on a phone the post comes first; blog.css puts the list on the left of wider screens. */}
+        <BlogCategories />
       </div>
     </>
   );

@@ -16,7 +16,6 @@ export function BlogsPage() {
     <>
       <Breadcrumb title="Blogs" />
       <div className="container blog-layout">
-        <BlogCategories />
         <section aria-label="Blogs">
           {error && !data ? (
             <LoadError error={error} onRetry={() => void refetch()} />
@@ -34,6 +33,8 @@ export function BlogsPage() {
             </div>
           )}
         </section>
+        {/* After the posts in reading order (first on a phone); beside them on a wide screen (blog.css's grid areas). */}
+        <BlogCategories />
       </div>
     </>
   );

@@ -1,40 +1,24 @@
-import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
 import { useCartPageQuery } from './__generated__/cart-page';
-import { useRemoveCartLineMutation } from './__generated__/remove-cart-line';
-import { useUpdateCartLineMutation } from './__generated__/update-cart-line';
+import { useCartLineActions } from './cart-line-actions';
+import { CartLineQuantity } from './cart-line-quantity';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
+import { TrashIcon } from '../../components/icons';
 import { Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
-import { MAX_QUANTITY } from '../../config/constants';
-import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import './cart.css';
+
+/*
+ * A table on wide screens, one card a line on phones (cart.css, by media query only, so the server's markup is the
+ * same for every screen). The explicit roles keep the table's meaning for screen readers where the phone layout
+ * changes the elements' display (some browsers drop a table's semantics then).
+ */
 export function CartPage() {
   const { data, error, refetch } = useCartPageQuery();
-  // The mutations return the whole cart: the cache (and the header badge) update from the answer.
-  const [updateLine] = useUpdateCartLineMutation();
-  const [removeLine] = useRemoveCartLineMutation();
+  const { setQuantity, remove } = useCartLineActions();
   const cart = data?.cart;
-
-  const setQuantity = async (lineId: string, quantity: number) => {
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) return;
-    try {
-      await updateLine({ variables: { input: { lineId, quantity } } });
-      toast.success(MESSAGES.productUpdated);
-    } catch {
-      toast.error(MESSAGES.somethingWrongBang);
-    }
-  };
-  const remove = async (lineId: string) => {
-    try {
-      await removeLine({ variables: { lineId } });
-      toast.success(MESSAGES.productDeleted);
-    } catch {
-      toast.error(MESSAGES.somethingWrongBang);
-    }
-  };
 
   return (
     <>
@@ -46,26 +30,34 @@ export function CartPage() {
           <Skeleton height={240} />
         ) : (
           <>
-            <table className="cart-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
+            <table className="cart-table" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    Product
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Price
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Quantity
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Total
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {cart.lines.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="empty-state">
+                  <tr role="row">
+                    <td role="cell" colSpan={4} className="empty-state">
                       Your cart is empty.
                     </td>
                   </tr>
                 )}
                 {cart.lines.map((line) => (
-                  <tr key={line.id} aria-label={line.product.title}>
-                    <td>
+                  <tr key={line.id} role="row" aria-label={line.product.title}>
+                    <td role="cell" className="cart-cell-product">
                       <div className="cart-product">
                         {line.product.images[0] && <img src={line.product.images[0].url} alt="" width={80} height={80} />}
                         <div>
@@ -76,31 +68,27 @@ export function CartPage() {
                         </div>
                       </div>
                     </td>
-                    <td>
+                    <td role="cell" className="cart-cell-price" data-label="Price">
                       <Price amount={line.unitPrice} />
                     </td>
-                    <td>
+                    <td role="cell" className="cart-cell-quantity" data-label="Quantity">
                       <div className="cart-quantity">
-                        <input
-                          type="number"
-                          min={1}
-                          max={MAX_QUANTITY}
-                          aria-label={`Quantity of ${line.product.title}`}
-                          defaultValue={line.quantity}
-                          key={line.quantity}
-                          onChange={(e) => void setQuantity(line.id, Number(e.target.value))}
+                        <CartLineQuantity
+                          title={line.product.title}
+                          quantity={line.quantity}
+                          onApply={(quantity) => setQuantity(line.id, quantity)}
                         />
                         <button
                           type="button"
-                          className="link-button delete"
+                          className="cart-delete"
                           aria-label={`Delete ${line.product.title}`}
-                          onClick={() => void remove(line.id)}
+                          onClick={() => void remove(line)}
                         >
-                          🗑
+                          <TrashIcon />
                         </button>
                       </div>
                     </td>
-                    <td>
+                    <td role="cell" className="cart-cell-total" data-label="Total">
                       <Price amount={line.lineTotal} />
                     </td>
                   </tr>

@@ -1,4 +1,4 @@
-import { countryProblem, stateProblem } from '@digitic/shop-rules/shipping';
+import { countryProblem, pincodeProblem, stateProblem } from '@digitic/shop-rules/shipping';
 import * as z from 'zod/mini';
 import { MESSAGES } from '../../config/messages';
 import { positiveInteger, requiredText } from '../../lib/form-rules';
@@ -18,6 +18,10 @@ export const AddressSchema = z.object({
     z.refine((v) => v === '' || stateProblem(v) === null, { error: (i) => stateProblem(String(i.input)) ?? '' }),
   ),
   city: requiredText(MESSAGES.cityRequired),
-  pincode: positiveInteger(MESSAGES.pincodeRequired, 'Pincode must be a positive whole number'),
+  pincode: positiveInteger(MESSAGES.pincodeRequired, 'Pincode must be a positive whole number').check(
+    z.refine((v) => !/^\d+$/.test(v) || Number(v) <= 0 || pincodeProblem(v) === null, {
+      error: (i) => pincodeProblem(String(i.input)) ?? '',
+    }),
+  ),
 });
 export type AddressValues = z.infer<typeof AddressSchema>;

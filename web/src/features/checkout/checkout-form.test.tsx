@@ -45,6 +45,11 @@ describe('checkout form validation messages (spec §5)', () => {
     await userEvent.type(screen.getByPlaceholderText('Zipcode'), '-5');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Shipping' }));
     expect(await screen.findByText('Pincode must be a positive whole number')).toBeInTheDocument();
+    // Eleven digits (a slip of the finger) are told in a sentence before anything is sent.
+    await userEvent.clear(screen.getByPlaceholderText('Zipcode'));
+    await userEvent.type(screen.getByPlaceholderText('Zipcode'), '39500312345', { delay: 5 });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Shipping' }));
+    expect(await screen.findByText('Pincode must be the 6 digits of an Indian PIN code')).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import { type ApolloError, useApolloClient } from '@apollo/client';
+import { shopperMessage } from '../../lib/shopper-message';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -98,7 +99,7 @@ export function CheckoutPage() {
     try {
       session = (await startCheckout({ variables: { address, couponCode: coupon?.code ?? null } })).data?.startCheckout;
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : MESSAGES.somethingWrongBang);
+      toast.error(shopperMessage(err));
       return done();
     }
     if (!session) {

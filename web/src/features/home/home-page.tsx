@@ -50,7 +50,7 @@ export function HomePage() {
           <div>
             <p className="hero-kicker">Supercharged for pros.</p>
             <h1>Laptops, phones and more, delivered across India.</h1>
-            <p>From Rs. 2,999 or EMI options. Free returns within 14 days.</p>
+            <p>Pay online or on EMI. Free returns within 14 days.</p>
             <Link to={ROUTES.store} className="button">
               Buy now
             </Link>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { toast } from 'react-hot-toast/headless';
 import type { OrderStatus, RefundState, ReturnStatus } from '../../__generated__/schema-enums';
 import { formatRupees } from '../../components/price';
+import { formatDay, useShopTimeZone } from '../../lib/format-date';
 import type { MyOrderFragment } from './__generated__/orders';
 import { useCancelOrderMutation } from './__generated__/cancel-order';
 import { errorMessage, REASONS } from './return-reasons';
@@ -33,11 +34,11 @@ const RETURN_LABEL: Record<ReturnStatus, string> = {
   RECEIVED: 'Return received: your refund is on its way',
   REFUNDED: 'Return refunded',
 };
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function Tracker({ order }: { order: MyOrderFragment }) {
+  const timeZone = useShopTimeZone();
   if (order.status === 'CANCELLED') {
-    return <p className="order-cancelled">Cancelled{order.cancelledAt ? ` on ${day(order.cancelledAt)}` : ''}</p>;
+    return <p className="order-cancelled">Cancelled{order.cancelledAt ? ` on ${formatDay(order.cancelledAt, timeZone)}` : ''}</p>;
   }
   return (
     <ol className="order-steps" aria-label={`Where order ${order.number} is`}>
@@ -52,6 +53,7 @@ function Tracker({ order }: { order: MyOrderFragment }) {
 
 /** The order's life after it was paid, and what the shopper may do about it now. */
 export function OrderAftercare({ order }: { order: MyOrderFragment }) {
+  const timeZone = useShopTimeZone();
   const [cancelOrder, cancelling] = useCancelOrderMutation();
   const [confirming, setConfirming] = useState(false);
   const [returning, setReturning] = useState(false);
@@ -115,7 +117,7 @@ export function OrderAftercare({ order }: { order: MyOrderFragment }) {
             Request a return
           </button>
         )}
-        {order.returnUntil && <span className="order-return-until">Returns accepted until {day(order.returnUntil)}</span>}
+        {order.returnUntil && <span className="order-return-until">Returns accepted until {formatDay(order.returnUntil, timeZone)}</span>}
       </div>
       {returning && order.returnUntil && (
         <Suspense fallback={<p role="status">Loading…</p>}>

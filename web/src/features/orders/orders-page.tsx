@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useMyOrdersQuery } from './__generated__/orders';
+import { useMyOrdersQuery, type MyOrderFragment } from './__generated__/orders';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
-import { formatRupees } from '../../components/price';
+import { Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { MESSAGES } from '../../config/messages';
 import { forgetPendingPayment, pendingPayment } from '../../lib/storage';
 import { OrderAftercare, STATUS_LABEL as STATUS } from './order-aftercare';
 import './orders.css';
+
+const ORDER_COLUMNS = ['Order Id', 'Total Amount', 'Total Amount after Discount', 'Status'] as const;
+const ITEM_COLUMNS = ['Product Name', 'Quantity', 'Price', 'Color'] as const;
 
 export function OrdersPage() {
   // A payment whose order the browser has not seen yet: the list is asked again every two seconds until it shows.
@@ -36,46 +39,15 @@ export function OrdersPage() {
           <p className="empty-state">You have no orders yet.</p>
         ) : (
           <div className="orders">
-            <div className="order-row order-head" aria-hidden="true">
-              <span>Order Id</span>
-              <span>Total Amount</span>
-              <span>Total Amount after Discount</span>
-              <span>Status</span>
+            {/* The columns' names once above the orders, for the eye on wide screens; each order's table names them too. */}
+            <div className="order-row order-head orders-head" aria-hidden="true">
+              {ORDER_COLUMNS.map((c) => (
+                <span key={c}>{c}</span>
+              ))}
             </div>
             {data.myOrders.map((order) => (
               <article key={order.id} className="order" aria-label={`Order ${order.id}`}>
-                <div className="order-row">
-                  <span>{order.id}</span>
-                  <span>{formatRupees(order.total)}</span>
-                  <span>
-                    {formatRupees(order.totalAfterDiscount)}
-                    {order.coupon && (
-                      <small className="order-coupon">
-                        {' '}
-                        (coupon {order.coupon.code}: -{formatRupees(order.coupon.discount)})
-                      </small>
-                    )}
-                  </span>
-                  <span className="order-status">{STATUS[order.status]}</span>
-                </div>
-                <div className="order-items">
-                  <div className="order-row order-head" aria-hidden="true">
-                    <span>Product Name</span>
-                    <span>Quantity</span>
-                    <span>Price</span>
-                    <span>Color</span>
-                  </div>
-                  {order.items.map((item) => (
-                    <div className="order-row" key={`${item.productId}-${item.color.id}`}>
-                      <span>{item.title}</span>
-                      <span>{item.quantity}</span>
-                      <span>{formatRupees(item.price)}</span>
-                      <span>
-                        <ColorSwatch color={item.color} size={18} />
-                      </span>
-                    </div>
-                  ))}
-                </div>
+                <OrderTable order={order} />
                 <OrderAftercare order={order} />
               </article>
             ))}
@@ -83,5 +55,83 @@ export function OrdersPage() {
         )}
       </section>
     </>
+  );
+}
+
+/*
+ * Tables at every width; on a phone orders.css lays each row out as a card, every cell under its column's name
+ * (its data-label). The roles are the elements' own: they keep the tables tables for screen readers, which
+ * some browsers stop doing when CSS changes a table's display.
+ */
+function OrderTable({ order }: { order: MyOrderFragment }) {
+  return (
+    <>
+      <table role="table" className="order-table">
+        <thead role="rowgroup" className="visually-hidden">
+          <HeadRow columns={ORDER_COLUMNS} />
+        </thead>
+        <tbody role="rowgroup">
+          <tr role="row" className="order-row order-summary">
+            <td role="cell" data-label={ORDER_COLUMNS[0]} className="order-id">
+              {order.id}
+            </td>
+            <td role="cell" data-label={ORDER_COLUMNS[1]}>
+              <Price amount={order.total} className="order-amount" />
+            </td>
+            <td role="cell" data-label={ORDER_COLUMNS[2]}>
+              <Price amount={order.totalAfterDiscount} className="order-amount" />
+              {order.coupon && (
+                <small className="order-coupon">
+                  {' '}
+                  (coupon {order.coupon.code}:{' '}
+                  <span className="order-discount">
+                    -<Price amount={order.coupon.discount} className="order-amount" />
+                  </span>
+                  )
+                </small>
+              )}
+            </td>
+            <td role="cell" data-label={ORDER_COLUMNS[3]} className="order-status">
+              {STATUS[order.status]}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <table role="table" className="order-table order-items">
+        <thead role="rowgroup">
+          <HeadRow columns={ITEM_COLUMNS} />
+        </thead>
+        <tbody role="rowgroup">
+          {order.items.map((item) => (
+            <tr role="row" className="order-row order-item" key={`${item.productId}-${item.color.id}`}>
+              <td role="cell" data-label={ITEM_COLUMNS[0]} className="order-item-title">
+                {item.title}
+              </td>
+              <td role="cell" data-label={ITEM_COLUMNS[1]}>
+                {item.quantity}
+              </td>
+              <td role="cell" data-label={ITEM_COLUMNS[2]}>
+                <Price amount={item.price} className="order-amount" />
+              </td>
+              <td role="cell" data-label={ITEM_COLUMNS[3]}>
+                <ColorSwatch color={item.color} size={18} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function HeadRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <tr role="row" className="order-row order-head">
+      {columns.map((c) => (
+        <th role="columnheader" scope="col" key={c}>
+          {c}
+        </th>
+      ))}
+    </tr>
   );
 }

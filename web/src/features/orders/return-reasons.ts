@@ -1,4 +1,5 @@
 import type { ReturnReason } from '../../__generated__/schema-enums';
+import { shopperMessage } from '../../lib/shopper-message';
 
 /** Why an item goes back, in the shop's words (the schema's ReturnReason). */
 export const REASONS: Record<ReturnReason, string> = {
@@ -9,5 +10,5 @@ export const REASONS: Record<ReturnReason, string> = {
   OTHER: 'Other',
 };
 
-/** The shop's own words for a refusal, or the spec's general one. */
-export const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Something Went Wrong!');
+/** The shop's own words for a refusal, or the spec's general one (never the client library's). */
+export const errorMessage = (err: unknown) => shopperMessage(err);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { shopperMessage } from '../../lib/shopper-message';
 import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useAddToCartMutation } from './__generated__/add-to-cart';
+import { useAddToCartMutation } from '../../lib/__generated__/add-to-cart';
 import { useProductCartStateQuery } from './__generated__/product-cart-state';
 import { ProductPageDocument, type ProductPageQuery, useProductPageQuery } from './__generated__/product-page';
 import type { LoadPageData } from '../../lib/page-data';
@@ -21,6 +22,7 @@ import { MAX_QUANTITY } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { useSession } from '../../lib/session';
+import { rememberPendingAdd } from '../../lib/pending-add';
 import { NotFoundPage } from '../../components/not-found-page';
 import { ReviewForm } from './review-form';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
@@ -60,7 +62,9 @@ export function ProductPage() {
   const { data: cart } = useProductCartStateQuery({ skip: !signedIn });
   const [addToCart, { loading: adding }] = useAddToCartMutation();
   const [color, setColor] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  // The field's text is the shopper's while they type (a cleared field stays clear); the number sent is kept within 1–10.
+  const [quantityText, setQuantityText] = useState('1');
+  const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(Number(quantityText)) || 1));
   const [imageIndex, setImageIndex] = useState(0);
 
   if (error && !shown) return <LoadError error={error} onRetry={() => void refetch()} />;
@@ -69,17 +73,22 @@ export function ProductPage() {
   const product = shown;
 
   const inCart = cart?.cart.lines.some((l) => l.product.id === product.id) ?? false;
+  const chosenColor = product.colors.find((c) => c.id === color);
   const image = product.images[imageIndex] ?? product.images[0];
 
   const onAdd = async () => {
-    if (!signedIn) return void navigate(ROUTES.login);
+    // The spec: Add to Cart requires a colour. A guest's choice is kept while they sign in, and added then.
     if (!color) return void toast.error(MESSAGES.chooseColor);
+    if (!signedIn) {
+      rememberPendingAdd({ productId: product.id, colorId: color, quantity, title: product.title });
+      return void navigate(ROUTES.login);
+    }
     try {
       await addToCart({ variables: { input: { productId: product.id, colorId: color, quantity } } });
       toast.success(MESSAGES.productAdded);
       void navigate(ROUTES.cart);
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Something Went Wrong!');
+      toast.error(shopperMessage(err));
     }
   };
   const copyLink = async () => {
@@ -148,13 +157,20 @@ export function ProductPage() {
                   type="number"
                   min={1}
                   max={MAX_QUANTITY}
-                  value={quantity}
-                  onChange={(e) => setQuantity(Math.min(MAX_QUANTITY, Math.max(1, Number(e.target.value) || 1)))}
+                  inputMode="numeric"
+                  value={quantityText}
+                  onChange={(e) => setQuantityText(e.target.value)}
+                  onBlur={() => setQuantityText(String(quantity))}
                 />
               </label>
             </>
           )}
+          {/* On a phone this is a bar at the foot of the screen (product.css): the price, the colour and Add to Cart in reach. */}
           <div className="product-actions">
+            <p className="buy-bar-summary" aria-hidden="true">
+              <Price amount={product.price} className="buy-bar-price" />
+              <span>{chosenColor ? chosenColor.title : inCart ? MESSAGES.goToCart : 'Choose a colour'}</span>
+            </p>
             {inCart ? (
               <Link to={ROUTES.cart} className="button">
                 {MESSAGES.goToCart}
@@ -165,10 +181,10 @@ export function ProductPage() {
               </button>
             )}
             <WishlistHeart productId={product.id} inWishlist={product.inWishlist} title={product.title} />
-            <button type="button" className="link-button" onClick={() => void copyLink()}>
-              <CopyIcon /> Copy Product Link
-            </button>
           </div>
+          <button type="button" className="link-button copy-link" onClick={() => void copyLink()}>
+            <CopyIcon /> Copy Product Link
+          </button>
           <div className="shipping-note">
             <h2>Shipping &amp; Returns :</h2>
             <p>{MESSAGES.shippingNote}</p>

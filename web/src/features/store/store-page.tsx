@@ -12,6 +12,7 @@ import { ROUTES } from '../../config/routes';
 import { isStoreAddress } from './store-address';
 import { readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
+import { PriceFilter } from './price-filter';
 import './store.css';
 /** The store's data for the server's one render (see lib/page-data.ts); an address the store does not link to is not cached. */
 export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) => {
@@ -75,30 +76,12 @@ export function StorePage() {
           <section className="filter-card">
             <h2>Filter By</h2>
             <h3>Price</h3>
-            <div className="price-range">
-              <label>
-                From
-                <input
-                  type="number"
-                  min={0}
-                  inputMode="numeric"
-                  defaultValue={f.minPrice ?? ''}
-                  key={`min-${f.minPrice}`}
-                  onChange={(e) => change({ minPrice: e.target.value === '' ? null : Number(e.target.value) })}
-                />
-              </label>
-              <label>
-                To
-                <input
-                  type="number"
-                  min={0}
-                  inputMode="numeric"
-                  defaultValue={f.maxPrice ?? ''}
-                  key={`max-${f.maxPrice}`}
-                  onChange={(e) => change({ maxPrice: e.target.value === '' ? null : Number(e.target.value) })}
-                />
-              </label>
-            </div>
+            <PriceFilter
+              min={f.minPrice}
+              max={f.maxPrice}
+              keep={[...params].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page')}
+              onApply={change}
+            />
           </section>
           <section className="filter-card">
             <h2>Product Tags</h2>
