@@ -15,6 +15,7 @@
  *   npm run lighthouse            (builds first; --runs=3 reports the median of three runs a page)
  *   -- --hog                      (a busy process on one core meanwhile: the calibration's own test)
  *   -- --cpu=N                    (a fixed slowdown instead)
+ *   -- --pages=/product,/blog/{id} (only these pages)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,7 +211,13 @@ try {
   await waitFor(`http://127.0.0.1:${PORT + 1}/api/health`);
   await addPhotos(dataDir);
   const { product, blog } = await firstIds();
-  const pages = ['/', '/product', `/product/${product}`, '/blogs', `/blog/${blog}`];
+  const every = ['/', '/product', `/product/${product}`, '/blogs', `/blog/${blog}`];
+  // --pages=/,/product: only these (a product's and a blog's page as /product/{id} and /blog/{id}).
+  const only = process.argv
+    .find((a) => a.startsWith('--pages='))
+    ?.slice('--pages='.length)
+    .split(',');
+  const pages = only ? every.filter((p) => only.includes(p.replace(/[0-9a-f-]{36}/, '{id}'))) : every;
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],

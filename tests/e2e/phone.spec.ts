@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { firstProduct } from './helpers';
 
 test.describe('on a phone', () => {
   test('the header is one compact bar; the menu and categories open from a button', async ({ page }) => {
@@ -70,6 +71,44 @@ test.describe('on a phone', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/product$/);
     await expect(page.getByText(/^54 Products$/)).toBeVisible();
+  });
+
+  test('taps made before the app has started are kept, shown as taken, and carried out once it has', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const base = testInfo.project.use.baseURL ?? '';
+    // The app's own chunk is held back, as a slow line would: the page shows, but nothing of React runs yet.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The frame's own goto: the fixture's would wait for the app, which is held.
+    await page.mainFrame().goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.tap();
+    await expect(menu).toHaveAttribute('aria-busy', 'true');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    // A product page's Add to Cart, tapped at once: answered with the spec's colour toast once the app runs.
+    const product = await firstProduct(request);
+    let releaseAgain: () => void = () => undefined;
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute(/\/assets\/boot-[\w-]+\.js$/);
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.mainFrame().goto(`${base}/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    releaseAgain();
+    await expect(page.getByText('Please choose Color')).toBeVisible();
   });
 
   test('search finds a product and opens it', async ({ page }) => {

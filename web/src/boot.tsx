@@ -9,7 +9,7 @@ import { loadData as loadHomeData } from './features/home/home-page';
 import { createApolloClient, serverState } from './lib/apollo';
 import type { LoadPageData } from './lib/page-data';
 import { prefetchOnIntent } from './lib/prefetch';
-import { whenAppLive } from './lib/app-live';
+import { markAppListening, whenAppLive } from './lib/app-live';
 import { endFirstHydration, startFirstHydration } from './components/hydrate-when-visible';
 
 const root = document.getElementById('root');
@@ -96,6 +96,8 @@ async function start(target: HTMLElement) {
   if (hydrating) await readFromCache(client);
   const router = createRouter();
   await nextTask();
+  // React listens from here on: taps made before now are carried out once the page is live (lib/app-live.ts).
+  markAppListening();
   if (hydrating) {
     startTransition(() => {
       // Sections below the fold wait to be seen (components/hydrate-when-visible.tsx).

@@ -49,5 +49,10 @@ if (import.meta.env.MODE === 'mock') {
   else {
     window.addEventListener('load', once, { once: true });
     setTimeout(once, 1000);
+    // But a shopper who taps a button before then wants the app now (the tap is kept meanwhile:
+    // gateway/src/web/early-taps.ts), and one who touches the page is about to.
+    if ((window as { __earlyTaps?: unknown[] }).__earlyTaps?.length) once();
+    document.addEventListener('digitic:tap', once, { once: true });
+    document.addEventListener('pointerdown', once, { once: true, capture: true, passive: true });
   }
 }

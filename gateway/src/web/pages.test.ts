@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { EARLY_TAPS_TAG } from './early-taps.js';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -126,7 +127,9 @@ describe('server-rendered pages', () => {
     const res = await get('/product/42');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<head><title>Rendered | Digitic</title><script type="module" src="/assets/index.js" fetchpriority="low">');
+    expect(html).toContain(
+      `<head>${EARLY_TAPS_TAG}<title>Rendered | Digitic</title><script type="module" src="/assets/index.js" fetchpriority="low">`,
+    );
     // The page shows without its scripts; once it is in, the app's chunks and the page's load together.
     expect(html).toContain(
       '<script type="application/json" id="__PAGE_CHUNKS__">{"app":["/assets/boot.js"],"page":["/assets/product-page.js","/assets/safe.js"]}</script>',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EARLY_TAPS_TAG } from './early-taps.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -63,7 +64,8 @@ function readTemplate(dist: string, appCss: string[]): Template {
     throw new Error(`${dist}/index.html lacks the <!--app-head-->, <!--app-html--> or <!--app-state--> markers: rebuild the web app`);
   }
   return {
-    before: html.slice(0, head.index),
+    // The early-taps script first in the head: a tap is kept from the first paint on (web/early-taps.ts).
+    before: html.slice(0, head.index).replace('<head>', `<head>${EARLY_TAPS_TAG}`),
     headDefault: head[1] ?? '',
     between: html.slice(head.index + head[0].length, body),
     middle: html.slice(body + '<!--app-html-->'.length, state),

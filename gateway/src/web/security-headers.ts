@@ -1,4 +1,5 @@
 import type { GatewayConfig } from '../config/env.js';
+import { EARLY_TAPS_CSP_SOURCE } from './early-taps.js';
 
 // Razorpay's widget: its script, and the frames and calls it makes from the shop's page.
 const RAZORPAY = {
@@ -17,7 +18,8 @@ export function pageSecurityHeaders(config: GatewayConfig): Record<string, strin
   const sources = (own: string[], extra: string[]) => [...own, ...(real ? extra : [])].join(' ');
   const policy = [
     "default-src 'self'",
-    `script-src ${sources(["'self'"], RAZORPAY.script)}`,
+    // The shop's own files, and the one inline script every page carries, by its hash (web/early-taps.ts).
+    `script-src ${sources(["'self'", EARLY_TAPS_CSP_SOURCE], RAZORPAY.script)}`,
     "style-src 'self' 'unsafe-inline'",
     // Catalogue pictures may live on a CDN (the catalogue import takes picture URLs); pictures run no code.
     "img-src 'self' data: blob: https:",

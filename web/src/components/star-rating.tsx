@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import './star-rating.css';
 
 interface Props {
@@ -14,12 +15,16 @@ const GOLD = '#ffd700';
 export function StarRating({ value, onChange, size = 24, label = 'Rating' }: Props) {
   const stars = [1, 2, 3, 4, 5];
   if (!onChange) {
+    // Read-only (twelve a store page): one element, its stars drawn by the stylesheet, not five SVGs to parse,
+    // lay out and hydrate. The gold covers as many whole stars as the rating reaches, as the buttons do.
+    const filled = Math.max(0, Math.min(5, Math.floor(value)));
     return (
-      <span className="stars" role="img" aria-label={`${label}: ${value} out of 5`}>
-        {stars.map((s) => (
-          <Star key={s} filled={s <= value} size={size} />
-        ))}
-      </span>
+      <span
+        className="stars stars-read"
+        role="img"
+        aria-label={`${label}: ${value} out of 5`}
+        style={{ '--star-size': `${size}px`, '--stars-filled': filled } as CSSProperties}
+      />
     );
   }
   return (
