@@ -26,8 +26,13 @@ test.describe('Our Store', () => {
     expect(tagged).toBeGreaterThan(0);
 
     await page.goto('/product');
-    await filters.getByLabel('From').fill('100000');
-    await filters.getByLabel('To').fill('150000');
+    // Typed as a person types: each field applies on a pause or on leaving it, and keeps every digit.
+    await filters.getByLabel('From').click();
+    await filters.getByLabel('From').pressSequentially('100000', { delay: 100 });
+    await filters.getByLabel('To').click();
+    await filters.getByLabel('To').pressSequentially('150000', { delay: 100 });
+    await expect(filters.getByLabel('From')).toHaveValue('100000');
+    await expect(filters.getByLabel('To')).toHaveValue('150000');
     await expect(page).toHaveURL(/min=100000/);
     await expect(page).toHaveURL(/max=150000/);
     await expect.poll(async () => (await prices(page)).every((p) => p >= 100000 && p <= 150000)).toBe(true);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ROUTES } from '../../config/routes';
 import { useSettle } from '../../lib/settle';
 
@@ -28,6 +28,18 @@ export function PriceFilter({ min, max, keep, onApply }: Props) {
     const next = { minPrice: rupees(range.from), maxPrice: rupees(range.to) };
     if (next.minPrice !== min || next.maxPrice !== max) onApply(next);
   });
+  // What was typed before this component was live (the server's form, or the filters before they hydrated) is
+  // the shopper's: taken as typed, and applied as any typing is.
+  useLayoutEffect(() => {
+    const typedFrom = fromRef.current?.value ?? '';
+    const typedTo = toRef.current?.value ?? '';
+    if (typedFrom === from && typedTo === to) return;
+    setFrom(typedFrom);
+    setTo(typedTo);
+    settle({ from: typedFrom, to: typedTo });
+    // Once, on mount: later values are the component's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The address changed otherwise (Back, another filter that clears the range): show it, unless the shopper is typing.
   useEffect(() => {
     if (document.activeElement === fromRef.current || document.activeElement === toRef.current) return;

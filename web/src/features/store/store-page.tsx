@@ -51,73 +51,77 @@ export function StorePage() {
               Close
             </button>
           </div>
-          <section className="filter-card">
-            <h2>Shop By Categories</h2>
-            <ul>
-              <li>
-                <Link to={ROUTES.store} className={!f.category ? 'active' : undefined}>
-                  All
-                </Link>
-              </li>
-              {(facets?.categories ?? []).map((c) => (
-                <li key={c}>
-                  <button
-                    type="button"
-                    className={`link-button${f.category === c ? ' active' : ''}`}
-                    aria-pressed={f.category === c}
-                    onClick={() => change({ category: f.category === c ? null : c })}
-                  >
-                    {c}
-                  </button>
+          {/* The filters hydrate when seen (beside the list on a laptop, in the drawer once opened on a phone): the
+              list the shopper came for hydrates first, in shorter tasks. */}
+          <HydrateWhenVisible name="store-filters" contents>
+            <section className="filter-card">
+              <h2>Shop By Categories</h2>
+              <ul>
+                <li>
+                  <Link to={ROUTES.store} className={!f.category ? 'active' : undefined}>
+                    All
+                  </Link>
                 </li>
-              ))}
-            </ul>
-          </section>
-          <section className="filter-card">
-            <h2>Filter By</h2>
-            <h3>Price</h3>
-            <PriceFilter
-              min={f.minPrice}
-              max={f.maxPrice}
-              keep={[...params].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page')}
-              onApply={change}
-            />
-          </section>
-          <section className="filter-card">
-            <h2>Product Tags</h2>
-            <div className="chips">
-              {(facets?.tags ?? []).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  className={`chip${f.tag === t ? ' active' : ''}`}
-                  aria-pressed={f.tag === t}
-                  onClick={() => change({ tag: f.tag === t ? null : t })}
-                >
-                  {t}
-                </button>
-              ))}
-            </div>
-          </section>
-          <section className="filter-card">
-            <h2>Product Brands</h2>
-            <div className="chips">
-              {(facets?.brands ?? []).map((b) => (
-                <button
-                  key={b}
-                  type="button"
-                  className={`chip${f.brand === b ? ' active' : ''}`}
-                  aria-pressed={f.brand === b}
-                  onClick={() => change({ brand: f.brand === b ? null : b })}
-                >
-                  {b}
-                </button>
-              ))}
-            </div>
-          </section>
-          <button type="button" className="button drawer-results" onClick={() => setFiltersOpen(false)}>
-            {count === null ? 'Show results' : `${count} results`}
-          </button>
+                {(facets?.categories ?? []).map((c) => (
+                  <li key={c}>
+                    <button
+                      type="button"
+                      className={`link-button${f.category === c ? ' active' : ''}`}
+                      aria-pressed={f.category === c}
+                      onClick={() => change({ category: f.category === c ? null : c })}
+                    >
+                      {c}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="filter-card">
+              <h2>Filter By</h2>
+              <h3>Price</h3>
+              <PriceFilter
+                min={f.minPrice}
+                max={f.maxPrice}
+                keep={[...params].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page')}
+                onApply={change}
+              />
+            </section>
+            <section className="filter-card">
+              <h2>Product Tags</h2>
+              <div className="chips">
+                {(facets?.tags ?? []).map((t) => (
+                  <button
+                    key={t}
+                    type="button"
+                    className={`chip${f.tag === t ? ' active' : ''}`}
+                    aria-pressed={f.tag === t}
+                    onClick={() => change({ tag: f.tag === t ? null : t })}
+                  >
+                    {t}
+                  </button>
+                ))}
+              </div>
+            </section>
+            <section className="filter-card">
+              <h2>Product Brands</h2>
+              <div className="chips">
+                {(facets?.brands ?? []).map((b) => (
+                  <button
+                    key={b}
+                    type="button"
+                    className={`chip${f.brand === b ? ' active' : ''}`}
+                    aria-pressed={f.brand === b}
+                    onClick={() => change({ brand: f.brand === b ? null : b })}
+                  >
+                    {b}
+                  </button>
+                ))}
+              </div>
+            </section>
+            <button type="button" className="button drawer-results" onClick={() => setFiltersOpen(false)}>
+              {count === null ? 'Show results' : `${count} results`}
+            </button>
+          </HydrateWhenVisible>
         </aside>
         <section className="store-main" aria-label="Products">
           <div className="filter-sort-grid">
