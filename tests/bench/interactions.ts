@@ -229,7 +229,7 @@ const firstTap = (
   name: string,
   at: () => string,
   target: (page: Page) => ReturnType<Page['locator']>,
-  answered: 'menu open' | 'filters open' | 'colour asked',
+  answered: 'menu open' | 'filters open' | 'colour chosen' | 'colour asked',
 ): Measure => ({
   name,
   kind: 'first tap',
@@ -244,6 +244,7 @@ const firstTap = (
         const tests = {
           'menu open': () => !!document.querySelector('header button[aria-expanded="true"]'),
           'filters open': () => !!document.querySelector('.filters-button[aria-expanded="true"]'),
+          'colour chosen': () => !!document.querySelector('[role="radiogroup"] [role="radio"][aria-checked="true"]'),
           // A guest's Add to Cart without a colour: the spec's 'Please choose Color'.
           'colour asked': () => /Please choose Color/.test(document.querySelector('.toaster')?.textContent ?? ''),
         };
@@ -344,6 +345,12 @@ const measures: Measure[] = [
     () => '/product',
     (page) => page.getByRole('button', { name: 'Filters', exact: true }),
     'filters open',
+  ),
+  firstTap(
+    'product: a colour',
+    () => `/product/${productId}`,
+    (page) => page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { disabled: false }).first(),
+    'colour chosen',
   ),
   firstTap(
     'product: Add to Cart',

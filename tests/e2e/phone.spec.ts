@@ -87,14 +87,25 @@ test.describe('on a phone', () => {
     });
     // The frame's own goto: the fixture's would wait for the app, which is held.
     await page.mainFrame().goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    // The menu answers at once, though the app has not started (the page's early-taps script).
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.tap();
-    await expect(menu).toHaveAttribute('aria-busy', 'true');
-    await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    release();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    // Carried into the app's own state: still open, and the next tap closes it.
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await menu.tap();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
     // A product page's Add to Cart, tapped at once: answered with the spec's colour toast once the app runs.
     const product = await firstProduct(request);
@@ -106,9 +117,32 @@ test.describe('on a phone', () => {
       await route.continue();
     });
     await page.mainFrame().goto(`${base}/product/${product.id}`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    // Add to Cart with no colour: kept, shown busy, and answered with the spec's toast once the app runs.
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    await add.tap();
+    await expect(add).toHaveAttribute('aria-busy', 'true');
     releaseAgain();
     await expect(page.getByText('Please choose Color')).toBeVisible();
+    await expect(add).not.toHaveAttribute('aria-busy', 'true');
+
+    // A colour chosen and Add to Cart tapped before the app starts: the colour shows chosen at once, and
+    // both taps are carried out in order (a guest is asked to sign in, the choice kept).
+    let releaseThird: () => void = () => undefined;
+    const heldThird = new Promise<void>((resolve) => (releaseThird = resolve));
+    await page.unroute(/\/assets\/boot-[\w-]+\.js$/);
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await heldThird;
+      await route.continue();
+    });
+    await page.mainFrame().goto(`${base}/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    const colour = page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { disabled: false }).first();
+    await colour.tap();
+    await expect(colour).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    releaseThird();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: `to add ${product.title} to your cart` })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('search finds a product and opens it', async ({ page }) => {

@@ -1,7 +1,10 @@
 declare global {
   interface Window {
-    /** Buttons tapped before the app started, kept by the page's inline early-taps script (gateway/src/web/early-taps.ts). */
-    __earlyTaps?: HTMLButtonElement[];
+    /**
+     * Buttons tapped before the app started, kept by the page's inline early-taps script with what undoes the
+     * answer it gave at once (gateway/src/web/early-taps.ts).
+     */
+    __earlyTaps?: { button: HTMLButtonElement; undo: (() => void) | null }[];
     /** Set once React listens for events: the early-taps script then leaves taps to it. */
     __appListening?: boolean;
   }
@@ -22,14 +25,21 @@ export function markAppListening(): void {
 
 /**
  * Carries out the taps the shopper made before the app started, in order, each on its own button as the
- * page now has it (hydration keeps the server's elements). A button that is gone or disabled is let be.
+ * page now has it (hydration keeps the server's elements): the early answer is undone and the button
+ * clicked, so the app's state makes the change itself. A button that is gone or disabled is let be. Each
+ * in a task of its own, out of React's effects: the app commits one tap (a colour chosen) before the next
+ * (Add to Cart) reads it.
  */
 export function replayEarlyTaps(): void {
   const taps = window.__earlyTaps?.splice(0) ?? [];
-  for (const button of taps) {
-    button.removeAttribute('aria-busy');
-    if (button.isConnected && !button.disabled) button.click();
-  }
+  const next = () => {
+    const tap = taps.shift();
+    if (!tap) return;
+    tap.undo?.();
+    if (tap.button.isConnected && !tap.button.disabled) tap.button.click();
+    if (taps.length > 0) setTimeout(next, 0);
+  };
+  if (taps.length > 0) setTimeout(next, 0);
 }
 
 /** Called by the layout's first effect. */
