@@ -59,15 +59,19 @@ export async function firstProduct(request: APIRequestContext, sort = 'PRICE_ASC
   return product as { id: string; title: string; price: number };
 }
 
-/** Fills the checkout's shipping address (Surat, Gujarat, India) as a shopper does. */
+/** Fills the checkout's shipping address (Surat, Gujarat, India) as a shopper does: typed key by key. */
 export async function fillAddress(page: Page): Promise<void> {
+  const type = async (field: ReturnType<Page['getByPlaceholder']>, text: string) => {
+    await field.fill('');
+    await field.pressSequentially(text, { delay: 15 });
+  };
   await page.getByLabel('Country').selectOption('India');
-  await page.getByPlaceholder('First Name').fill('Asha');
-  await page.getByPlaceholder('Last Name').fill('Patel');
-  await page.getByPlaceholder('Address', { exact: true }).fill('12 MG Road');
-  await page.getByPlaceholder('City').fill('Surat');
+  await type(page.getByPlaceholder('First Name'), 'Asha');
+  await type(page.getByPlaceholder('Last Name'), 'Patel');
+  await type(page.getByPlaceholder('Address', { exact: true }), '12 MG Road');
+  await type(page.getByPlaceholder('City'), 'Surat');
   await page.getByLabel('State').selectOption('Gujarat');
-  await page.getByPlaceholder('Zipcode').fill('395003');
+  await type(page.getByPlaceholder('Zipcode'), '395003');
 }
 
 /** The GraphQL operation a request to /graphql carries: queries go as GET (a trusted id), mutations as POST. */

@@ -12,6 +12,9 @@ function watchConsole(page: Page) {
   return problems;
 }
 
+/** How wide the page's content is: more than the screen means the shopper scrolls sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? 'null') as { '@type': string },
@@ -71,6 +74,8 @@ test('the store renders its URL filters on the server', async ({ request }) => {
 const serverRendered = [
   '/',
   '/product',
+  // A parameter the store does not read (the server renders without it): the page must hydrate all the same.
+  '/product?search=Tablet&sort=price',
   '/product/{id}',
   '/blogs',
   '/blog/{id}',
@@ -99,6 +104,8 @@ for (const route of serverRendered) {
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    // No page is wider than the screen it is on (390 px on the phone).
+    expect(await pageWidth(page)).toBeLessThanOrEqual(page.viewportSize()!.width);
     // Hydrated: the search box answers typing (React handles its events).
     await page.getByRole('combobox', { name: 'Search products' }).fill('zz');
     expect(problems).toEqual([]);
@@ -255,11 +262,13 @@ test('the pages the browser renders log no warning or error', async ({ page, req
   for (const path of ['/login', '/signup', '/forgot-password']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await pageWidth(page), path).toBeLessThanOrEqual(page.viewportSize()!.width);
   }
   await signIn(page, await newCustomer(request));
   for (const path of ['/cart', '/wishlist', '/my-orders', '/my-profile', '/checkout']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    expect(await pageWidth(page), path).toBeLessThanOrEqual(page.viewportSize()!.width);
   }
   expect(problems).toEqual([]);
 });

@@ -133,6 +133,13 @@ test.describe('shopping', () => {
       await expect(page.getByText(m)).toBeVisible();
     }
     await fillAddress(page);
+    // A pincode typed one digit too many times twice over: a sentence beside the field, nothing sent.
+    await page.getByPlaceholder('Zipcode').pressSequentially('123456', { delay: 15 });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText('Pincode must be the 6 digits of an Indian PIN code')).toBeVisible();
+    await expect(page.getByText(/Response not successful|status code|GraphQL/)).toHaveCount(0);
+    await page.getByPlaceholder('Zipcode').fill('');
+    await page.getByPlaceholder('Zipcode').pressSequentially('395003', { delay: 15 });
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await expect(summary.getByText(`Rs. ${(subtotal + 100).toLocaleString('en-IN')}`)).toBeVisible();
 
@@ -159,6 +166,8 @@ test.describe('shopping', () => {
     await expect(page.getByTestId('cart-badge')).toHaveText('0');
     const orders = page.getByRole('article', { name: /^Order / });
     await expect(orders).toHaveCount(1);
+    // My Orders fits the screen it is on (cards on a phone).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await expect(orders.first()).toContainText(`Rs. ${(subtotal + 100).toLocaleString('en-IN')}`);
     await expect(orders.first()).toContainText('Ordered');
     await expect(orders.first()).toContainText(first);

@@ -233,11 +233,15 @@ export function bulkDesk(db: Kysely<Database>) {
         const before = await productStates(trx, { slugs }, 'all');
         return async (result) => {
           const after = await productStates(trx, { slugs }, 'all');
-          const changed = [...after.values()].flatMap((now) => {
-            const was = before.get(now.id);
-            const moved = changedFields(was, now);
-            return moved ? [{ id: now.id, slug: now.slug, action: was ? 'update' : 'create', ...moved }] : [];
-          });
+          // In the file's order (the database promises none): the row reads as the file did.
+          const line = new Map(slugs.map((slug, i) => [slug, i]));
+          const changed = [...after.values()]
+            .sort((x, y) => (line.get(x.slug) ?? 0) - (line.get(y.slug) ?? 0))
+            .flatMap((now) => {
+              const was = before.get(now.id);
+              const moved = changedFields(was, now);
+              return moved ? [{ id: now.id, slug: now.slug, action: was ? 'update' : 'create', ...moved }] : [];
+            });
           await recordAudit(trx, actor, {
             action: 'catalogue.imported',
             before: { changed: changed.map((c) => ({ id: c.id, slug: c.slug, ...c.from })) },

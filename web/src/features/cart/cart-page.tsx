@@ -27,7 +27,7 @@ export function CartPage() {
         {error && !cart ? (
           <LoadError error={error} onRetry={() => void refetch()} />
         ) : !cart ? (
-          <Skeleton height={240} />
+          <CartSkeleton />
         ) : (
           <>
             <table className="cart-table" role="table">
@@ -115,5 +115,27 @@ export function CartPage() {
         )}
       </section>
     </>
+  );
+}
+
+/** The cart's layout while its lines load (two lines and the summary), so nothing moves when they arrive. */
+function CartSkeleton() {
+  return (
+    <div className="cart-skeleton" aria-busy="true" aria-label="Loading your cart">
+      {[0, 1].map((i) => (
+        <div key={i} className="cart-skeleton-line">
+          <Skeleton height={80} width={80} />
+          <div>
+            <Skeleton height={18} width="70%" />
+            <Skeleton height={14} width="40%" />
+          </div>
+          <Skeleton height={44} width={132} />
+        </div>
+      ))}
+      <div className="cart-skeleton-summary">
+        <Skeleton height={20} width={160} />
+        <Skeleton height={44} width={140} />
+      </div>
+    </div>
   );
 }

@@ -34,7 +34,11 @@ export function OrdersPage() {
         {error && !data ? (
           <LoadError error={error} onRetry={() => void refetch()} />
         ) : !data ? (
-          <Skeleton height={200} />
+          // The orders' layout while they load: two orders in outline, so nothing moves when they arrive.
+          <div className="orders" aria-busy="true" aria-label="Loading your orders">
+            <Skeleton height={180} className="order-skeleton" />
+            <Skeleton height={180} className="order-skeleton" />
+          </div>
         ) : data.myOrders.length === 0 ? (
           <p className="empty-state">You have no orders yet.</p>
         ) : (

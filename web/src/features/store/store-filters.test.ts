@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFilters, sortOf, withChange } from './store-filters';
+import { keptByPriceForm, readFilters, sortOf, withChange } from './store-filters';
 import { STORE_QUERY } from './store-query';
 
 describe('store filters in the address', () => {
@@ -57,5 +57,15 @@ describe('store filters in the address', () => {
       'OLDEST',
       'NEWEST',
     ]);
+  });
+
+  it("keeps the store's own filters in the price form, and nothing the server renders without", () => {
+    const kept = keptByPriceForm(new URLSearchParams('category=Laptops&min=5&max=9&page=2&search=Tablet&foo=1&sort=price&grid=6'));
+    expect(kept).toEqual([
+      ['category', 'Laptops'],
+      ['sort', 'price'],
+      ['grid', '6'],
+    ]);
+    for (const [key] of kept) expect(STORE_QUERY).toContain(key);
   });
 });

@@ -63,6 +63,16 @@ const KEYS: Record<keyof StoreFilters, string> = {
   page: 'page',
 };
 
+/**
+ * The store's own filters in the address but the price range and the page: what the price form carries as
+ * hidden fields, so sending it before the app starts keeps them. Only the store's keys: anything else in
+ * the address is no filter (and the server renders without it).
+ */
+export function keptByPriceForm(params: URLSearchParams): [string, string][] {
+  const kept = new Set([KEYS.category, KEYS.brand, KEYS.tag, KEYS.sort, KEYS.grid]);
+  return [...params].filter(([k]) => kept.has(k));
+}
+
 /** What the address leaves out: the store's defaults (one spelling per page, see store-address.ts). */
 const DEFAULTS: Partial<Record<keyof StoreFilters, string | number>> = { sort: DEFAULT_SORT, grid: DEFAULT_GRID, page: 1 };
 

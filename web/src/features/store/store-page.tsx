@@ -10,7 +10,7 @@ import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state
 import { GRID_SIZES } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
 import { isStoreAddress } from './store-address';
-import { readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
+import { keptByPriceForm, readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import { PriceFilter } from './price-filter';
 import './store.css';
@@ -79,12 +79,7 @@ export function StorePage() {
             <section className="filter-card">
               <h2>Filter By</h2>
               <h3>Price</h3>
-              <PriceFilter
-                min={f.minPrice}
-                max={f.maxPrice}
-                keep={[...params].filter(([k]) => k !== 'min' && k !== 'max' && k !== 'page')}
-                onApply={change}
-              />
+              <PriceFilter min={f.minPrice} max={f.maxPrice} keep={keptByPriceForm(params)} onApply={change} />
             </section>
             <section className="filter-card">
               <h2>Product Tags</h2>
