@@ -1,4 +1,5 @@
 import { SIMULATOR_KEY_ID } from '@digitic/payment-simulator/keys';
+import { isTimeZone } from '@digitic/shop-rules/time-zone';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commonSettings, ConfigError, emptyAsUndefined, optionalString as optional, parseSettings, port } from '@digitic/server-kit';
@@ -38,17 +39,7 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.email().default('support@digitic.example'),
   SHOP_ADDRESS: z.string().min(1).default('Digitic Electronics, Sheikh Zayed Road, Dubai, UAE'),
   // The one time zone every date the storefront writes is told in (an IANA name), on the server and in the browser alike.
-  SHOP_TIME_ZONE: z
-    .string()
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en-IN', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'an IANA time zone name, such as Asia/Kolkata')
-    .default('Asia/Kolkata'),
+  SHOP_TIME_ZONE: z.string().refine(isTimeZone, 'an IANA time zone name, such as Asia/Kolkata').default('Asia/Kolkata'),
   WEB_DIST: optional,
   // The back office's build (admin/dist of the repository when unset).
   ADMIN_DIST: optional,

@@ -1,43 +1,16 @@
 import { useApolloClient } from '@apollo/client/react';
+import { DEFAULT_SHOP_TIME_ZONE, wallClock } from '@digitic/shop-rules/time-zone';
 import { ShopInfoDocument, type ShopInfoQuery } from './__generated__/shop-info';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The shop's time zone when the gateway has not said (its SHOP_TIME_ZONE setting's default). */
-export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Kolkata';
+export { DEFAULT_SHOP_TIME_ZONE, wallClock };
 
 export function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-}
-
-// One formatter a zone: building one is the costly part, reading a date's parts with it is cheap.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A moment's calendar date and wall-clock time in a time zone (the same on the server and in any browser). */
-export function wallClock(d: Date, timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month) - 1,
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-  };
 }
 
 /**
