@@ -94,7 +94,7 @@ let reactModules: Set<string> | undefined;
 
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins: [react(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
-  resolve: { alias: [{ find: /^@digitic\/shop-rules\/(\w+)$/, replacement: `${shopRules}/$1.ts` }] },
+  resolve: { alias: [{ find: /^@digitic\/shop-rules\/([\w-]+)$/, replacement: `${shopRules}/$1.ts` }] },
   server: {
     port: devPort,
     strictPort: true,
