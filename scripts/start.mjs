@@ -111,5 +111,6 @@ function regenerateOnChange() {
     timer = setTimeout(run, 200);
   };
   watch(path.join(root, 'web/src'), { recursive: true }, (_event, file) => changed(file));
-  watch(path.join(root, 'schema'), (_event, file) => changed(file));
+  watch(path.join(root, 'schema'), { recursive: true }, (_event, file) => changed(file));
+  watch(path.join(root, 'admin/src'), { recursive: true }, (_event, file) => changed(file));
 }

@@ -40,7 +40,14 @@ export default defineConfig({
       name: 'phone',
       // A shopper in India on a phone; the server runs in UTC.
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, timezoneId: 'Asia/Kolkata' },
-      testMatch: [/phone\.spec\.ts/, /shopping\.spec\.ts/, /server-rendering\.spec\.ts/, /staff-factors\.spec\.ts/],
+      testMatch: [
+        /phone\.spec\.ts/,
+        /shopping\.spec\.ts/,
+        /server-rendering\.spec\.ts/,
+        /staff-factors\.spec\.ts/,
+        /back-office-confirm\.spec\.ts/,
+        /back-office-navigation\.spec\.ts/,
+      ],
       dependencies: ['first owner'],
     },
   ],

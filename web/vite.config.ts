@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { storefrontArt } from './build/storefront-art.js';
 
 // The shop's rules are TypeScript source the app compiles with itself (no build of their own needed
 // here), one module per rule so a page's chunk carries only the rules it uses.
@@ -93,7 +94,12 @@ let bootModules: Set<string> | undefined;
 let reactModules: Set<string> | undefined;
 
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
-  plugins: [react(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+  plugins: [
+    react(),
+    precompress(),
+    storefrontArt(fileURLToPath(new URL('./public/favicon.svg', import.meta.url))),
+    ...(mode === 'mock' ? [mockServiceWorker()] : []),
+  ],
   resolve: { alias: [{ find: /^@digitic\/shop-rules\/([\w-]+)$/, replacement: `${shopRules}/$1.ts` }] },
   server: {
     port: devPort,

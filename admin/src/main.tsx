@@ -1,14 +1,17 @@
 import { ApolloProvider } from '@apollo/client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App } from './app/app';
 import { createClient } from './lib/apollo';
+import { Kit } from './lib/kit';
 import './admin.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <ApolloProvider client={createClient()}>
-      <App />
+      <Kit>
+        <App />
+      </Kit>
     </ApolloProvider>
   </StrictMode>,
 );

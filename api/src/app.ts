@@ -10,12 +10,12 @@ import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
 import { photoRoutes } from './photos/routes.js';
 import { ordersRoutes } from './orders/routes.js';
-import { checkoutRoutes } from './payments/routes.js';
+import { checkoutRoutes } from './checkout/routes.js';
 import { webhookRoutes } from './payments/webhooks.js';
 import { internalRoutes } from './internal/routes.js';
 import { productsRoutes } from './products/routes.js';
-import { usersRoutes } from './users/routes.js';
-import { staffRoutes } from './staff/routes.js';
+import { usersRoutes } from './customers/routes.js';
+import { staffRoutes } from './admin-routes.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
 import type { AppDeps } from './deps.js';
 import { pino } from 'pino';
@@ -31,6 +31,9 @@ export type AppOptions = { db: Kysely<Database>; config: ApiConfig } & ServiceIn
     /** Built by the caller (server.ts shares them with its timers); built here from the rest when not given. */
     services?: Services;
   };
+
+/** What machines ask every second or so (health, readiness, metrics, every gateway's catalogue poll): logged at debug when answered. */
+const PROBES = new Set(['/api/health', '/api/ready', '/api/catalogue/changes', '/metrics']);
 
 export function createApp(options: AppOptions) {
   const services = options.services ?? createServices(options.db, options.config, options);
@@ -50,7 +53,7 @@ export function createApp(options: AppOptions) {
   // Which proxies may name the client in X-Forwarded-For (the gateways): loopback, or API_TRUST_PROXY.
   app.set('trust proxy', config.trustProxy);
   app.use(requestId);
-  app.use(requestLog(full.logger, (r) => metrics.observeRequest(r)));
+  app.use(requestLog(full.logger, (r) => metrics.observeRequest(r), undefined, PROBES));
   app.get('/metrics', metricsEndpoint(metrics.registry, { token: config.metricsToken, production: config.nodeEnv === 'production' }));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' });

@@ -16,6 +16,7 @@ import { createLogger, drainServer, keepIdleConnections, listen } from '@digitic
 import { createRazorpayProvider } from './payments/provider.js';
 import { describeReport, releaseLease, takeLease } from './payments/reconcile.js';
 import { createServices } from './services.js';
+import { announceFirstOwner } from './staff/first-owner-banner.js';
 import { pruneChanges } from './catalogue/changes.js';
 
 function fail(message: string): never {
@@ -149,11 +150,7 @@ if (config.nodeEnv === 'production') {
     );
   }
   if (first) {
-    // A warning, so it shows at any log level: until someone follows it, nobody can run the shop.
-    logger.warn(
-      `No one can run this shop yet. The first owner sets up the back office here (once, within 24 hours): ${first.link} ` +
-        '(or invite someone with npm run staff:invite -- --email=<address> --role=owner)',
-    );
+    announceFirstOwner({ ...first, webUrl: config.webUrl, hasActiveOwner: () => services.staff.hasActiveOwner(), logger });
   }
 }
 

@@ -6,27 +6,28 @@ import type { Mailer } from './mail/mailer.js';
 import { type ApiMetrics, createApiMetrics } from './observability/metrics.js';
 import { ordersService } from './orders/service.js';
 import { cartService } from './cart/service.js';
-import { checkoutsService } from './payments/checkouts.js';
+import { checkoutsService } from './checkout/service.js';
+import { placeOrderService } from './checkout/place-order.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { reconcile } from './payments/reconcile.js';
 import { productsService } from './products/service.js';
-import { usersService } from './users/service.js';
+import { usersService } from './customers/service.js';
 import { sealer } from './staff/secrets.js';
 import { staffService } from './staff/service.js';
-import { ordersDesk } from './staff/orders-desk.js';
-import { catalogueDesk } from './staff/catalogue-desk.js';
+import { ordersDesk } from './orders/desk.js';
+import { catalogueDesk } from './catalogue/desk.js';
 import { termsDesk } from './catalogue/terms.js';
 import { bulkDesk } from './catalogue/bulk.js';
-import { couponsDesk } from './coupons/coupons.js';
+import { couponsDesk } from './coupons/desk.js';
 import { photosService } from './photos/photos.js';
 import { DEFAULT_PHOTO_LIMITS } from './photos/process.js';
 import { databaseStore, s3Store } from './photos/store.js';
-import { reviewsDesk } from './reviews/moderation.js';
-import { enquiriesDesk } from './enquiries/inbox.js';
+import { reviewsDesk } from './reviews/desk.js';
+import { enquiriesDesk } from './enquiries/desk.js';
 import { blogDesk } from './blogs/desk.js';
-import { customersDesk } from './staff/customers-desk.js';
+import { customersDesk } from './customers/desk.js';
 import { noticesService } from './orders/notices.js';
-import { orderRefundsService } from './orders/order-refunds.js';
+import { orderRefundsService } from './refunds/order-refunds.js';
 import { cancelOrders } from './orders/cancel.js';
 import { returnsService } from './returns/service.js';
 import { passkeysService } from './staff/passkeys.js';
@@ -92,6 +93,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
   const moved = (from: string, to: string) => metrics.transition(from, to);
   const passkeys = passkeysService({ db, webUrl: config.webUrl, shopName: config.shopName });
   const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log, moved });
+  const orders = ordersService(db, { returnWindowDays: config.returnWindowDays });
   const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
   return {
     db,
@@ -132,10 +134,12 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     metrics,
     attempts,
     checkouts,
+    orders,
+    /** The browser's path from a paid checkout to its order (the spec's create-order). */
+    placeOrder: placeOrderService({ payments, checkouts, orders, outcome: (o) => metrics.payment(o) }),
     users: usersService({ db, jwtSecret: config.jwtSecret, webUrl: config.webUrl, mailer, attempts }),
     products: productsService(db),
     cart: cartService(db),
-    orders: ordersService(db, payments, checkouts, (o) => metrics.payment(o), { returnWindowDays: config.returnWindowDays }),
     /** One reconciliation pass (the timer's, the command's): what webhooks missed, and retries (refunds and e-mails included). */
     reconcile: () => reconcile({ db, payments, checkouts, orderRefunds, notices }, config.reconcile),
   };

@@ -5,7 +5,7 @@ import { startTestGateway, type TestGateway } from './test/harness.js';
 
 // The GraphQL-over-HTTP spec's own audit suite (the graphql-http package), run against the real gateway.
 // Apollo Server answers parse, validation and variable-coercion failures with 400 under application/json too,
-// where the spec would rather have 200: the three warnings it carries by design (see the README).
+// where the spec would rather have 200: the three warnings it carries by design (see docs/graphql-guide.md, "Conformance").
 const APOLLO_BY_DESIGN = ['572B', 'FDE2', '7B9B'];
 
 const PRODUCTION = { NODE_ENV: 'production', RAZORPAY_KEY_ID: 'rzp_test_conformance', RAZORPAY_KEY_SECRET: 'secret' };

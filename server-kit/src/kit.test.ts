@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import express from 'express';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
   listen,
   maskPath,
   metricsEndpoint,
+  requestLog,
   parseSettings,
   requestId,
   requestIdFrom,
@@ -87,6 +89,30 @@ describe('server kit', () => {
       expect(text).toContain('http_requests_total{method="GET",route="/x",status="200",service="kit"} 1');
       expect((await fetch(`${base}/prod-metrics`)).status).toBe(404);
     });
+  });
+});
+
+describe('the request log', () => {
+  it('logs what machines ask at debug when answered, and at its usual level when it fails', async () => {
+    const lines: { level: number; route: string; status: number }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const app = express();
+    app.use(requestLog(logger, undefined, undefined, new Set(['/health', '/ready'])));
+    app.get('/health', (_req, res) => void res.json({ ok: true }));
+    app.get('/ready', (_req, res) => void res.status(503).json({ ready: false }));
+    app.get('/orders', (_req, res) => void res.json([]));
+    await serve(app, async (base) => {
+      for (const p of ['/health', '/ready', '/orders']) await fetch(`${base}${p}`);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    const DEBUG = 20;
+    const INFO = 30;
+    const ERROR = 50;
+    expect(lines.map((l) => [l.route, l.status, l.level])).toEqual([
+      ['/health', 200, DEBUG],
+      ['/ready', 503, ERROR],
+      ['/orders', 200, INFO],
+    ]);
   });
 });
 

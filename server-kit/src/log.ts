@@ -50,12 +50,15 @@ export interface RequestRecord {
 
 /**
  * One line per request when it ends: request id, method, the route's pattern (never its values: a
- * reset token is a path segment), status and duration. `observe` also feeds the metrics.
+ * reset token is a path segment), status and duration. `observe` also feeds the metrics. `probes` are the
+ * routes machines ask every second or so (health, readiness, metrics, the gateways' catalogue poll): answered,
+ * they log at debug, so a person reading the log at info sees what people did; failing, they log as any route.
  */
 export function requestLog(
   logger: Logger,
   observe?: (r: RequestRecord) => void,
   describe?: (req: Request, res: Response) => { route: string; extra?: Record<string, unknown> },
+  probes: ReadonlySet<string> = new Set(),
 ) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -74,7 +77,7 @@ export function requestLog(
         ms: Math.round(ms * 10) / 10,
       };
       observe?.(record);
-      const level = res.statusCode >= 500 ? 'error' : 'info';
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode < 400 && probes.has(record.route) ? 'debug' : 'info';
       // The log line may say which path it was (masked: a token can be a path segment).
       const path = record.route === UNMATCHED_ROUTE ? { path: maskPath(req.path) } : {};
       logger[level]({ ...record, ...path, ...described?.extra }, 'request');

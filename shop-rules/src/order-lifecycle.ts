@@ -36,3 +36,6 @@ export function orderMoveProblem(from: OrderStatus, to: OrderStatus): string | n
 
 /** Whether the shopper may still cancel the order themselves (before it ships). */
 export const shopperMayCancel = (status: OrderStatus): boolean => canMoveOrder(status, 'Cancelled');
+
+/** The short order number people read (mail, My Orders, the back office): the order id's first block, upper case. */
+export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();

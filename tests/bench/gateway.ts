@@ -11,7 +11,7 @@
  * With --check (npm run test:performance) it fails when a server-rendering ratio falls below what issue #16
  * reached: the HTML cache hit at least 7x the api direct (its goal), a page rendered with its data warm at
  * least 0.25x and one rendered with nothing cached at least 0.12x (the goals, 0.8 and 0.5, are not reached:
- * see the README's Performance section). Ratios, not req/s, so that a busy machine moves both sides.
+ * see docs/performance.md). Ratios, not req/s, so that a busy machine moves both sides.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

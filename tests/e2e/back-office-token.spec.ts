@@ -80,7 +80,10 @@ async function whatAStorefrontScriptReads() {
 test.describe('the back office’s CSRF token', () => {
   test('a storefront script signed in as an owner gets no token by frames, a window, fetch or cookies; the desk still writes', async ({
     browser,
+    consoleErrors,
   }) => {
+    // The back office refuses to be framed: the browser says so when the script tries.
+    consoleErrors.allow(/^Framing '.*' violates the following Content Security Policy directive: "frame-ancestors 'none'"/);
     const email = `frames.${Date.now().toString(36)}@example.com`;
     const context = await browser.newContext();
     const owner = await context.newPage();

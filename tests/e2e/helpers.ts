@@ -95,3 +95,25 @@ export function mailsTo(email: string): { to: string; subject: string; text: str
     .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; text: string; html: string })
     .filter((m) => m.to === email);
 }
+
+/** A shopper buys one unit of a product (the `nth` cheapest) and pays in the simulator; answers the product's id. */
+export async function buy(page: Page, customer: Customer, nth = 0): Promise<string> {
+  await signIn(page, customer);
+  await page.goto('/product?sort=price');
+  const card = page.getByRole('region', { name: 'Products' }).getByRole('article').nth(nth);
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+  const productId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio').first().click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/checkout');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Digitic' })
+    .getByRole('button', { name: /^Pay Rs\./ })
+    .click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  return productId;
+}

@@ -178,7 +178,10 @@ test.describe('shopping', () => {
   test("alerts 'Razorpay SDK faild to Load' when the widget cannot load, and a dismissed payment keeps the cart", async ({
     page,
     request,
+    consoleErrors,
   }) => {
+    // The widget's script is blocked on purpose.
+    consoleErrors.allow(/^Failed to load resource: net::ERR_FAILED \(.*\/payment-simulator\/checkout\.js\)$/);
     const customer = await newCustomer(request);
     await signIn(page, customer);
     await addToCart(page, 4, 0, 1);

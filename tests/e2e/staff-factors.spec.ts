@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accessible, code, enrol, invite, PASSWORD } from './staff';
+import { accessible, code, confirmDialog, enrol, invite, openDesk, PASSWORD } from './staff';
 
 // A staff member's second factor as people meet it: wrong codes lock the account, an owner unlocks it from
 // the Staff screen; then the member moves their codes to a new phone from "Your account". Typed key by key.
@@ -58,19 +58,19 @@ test.describe('the second factor', () => {
 
     await signIn(page, ownerEmail, code(ownerSecret, 30_000));
     await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Staff' }).click();
+    await openDesk(page, 'Staff');
     const row = page.getByRole('row').filter({ hasText: memberEmail });
     await expect(row).toContainText('locked until');
     await accessible(page);
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: `Unlock ${memberEmail}` }).click();
+    await confirmDialog(page, 'Unlock', 'Do it once you know the wrong codes were theirs.');
     await expect(row).toContainText('active');
     await expect(row.getByRole('button', { name: `Unlock ${memberEmail}` })).toHaveCount(0);
 
     // Let in again at once; then a new phone.
     await signIn(member, memberEmail, code(memberSecret, 30_000));
     await expect(member.getByRole('heading', { name: 'Today' })).toBeVisible();
-    await member.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Your account' }).click();
+    await openDesk(member, 'Your account');
     await expect(member.getByRole('heading', { name: 'Authenticator app' })).toBeVisible();
     const setUp = member.getByRole('button', { name: 'Set up a new authenticator app' });
     await setUp.click();

@@ -27,13 +27,19 @@ export function invite(email: string, role: string): string {
   return link;
 }
 
-/** The first owner's one-time link, as the start-up banner of a fresh shop prints it (the stack's output is kept in its data folder). */
-export function bannerLink(): string {
-  const log = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'shop.log'), 'utf8');
-  const line = log.split('\n').find((l) => l.includes('No one can run this shop yet'));
-  const link = line && /https?:\/\/[^\s"]+\/admin\/enrol#[\w-]+/.exec(line)?.[0];
-  if (!link) throw new Error('the start-up banner printed no first-owner link');
-  return link;
+/**
+ * The first owner's one-time link, as the start-up banner of a fresh shop prints it (the stack's output is kept in
+ * its data folder). The api prints it once the shop's address answers, the last line of the start: so it is waited for.
+ */
+export async function bannerLink(): Promise<string> {
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    const log = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'shop.log'), 'utf8');
+    const line = log.split('\n').find((l) => l.includes('No one can run this shop yet'));
+    const link = line && /https?:\/\/[^\s"]+\/admin\/enrol#[\w-]+/.exec(line)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the start-up banner printed no first-owner link');
 }
 
 /** WCAG 2.2 AA by axe-core, run in the page (through the DevTools protocol: the back office's policy allows no injected script). */
@@ -50,6 +56,28 @@ export async function accessible(page: Page) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Opens a desk from the navigation, as a person does: through the Menu button where the screen is narrow. */
+export async function openDesk(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name, exact: true }).click();
+}
+
+/**
+ * Answers the back office's confirmation of a consequential action: it must say `says` (what follows), pass axe
+ * while open, and go once `action` is pressed.
+ */
+export async function confirmDialog(page: Page, action: string | RegExp, says?: string | RegExp): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (says) await expect(dialog).toContainText(says);
+  // Read once it has faded in (while it fades, its text is lighter than it is).
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await accessible(page);
+  await dialog.getByRole('button', { name: action, exact: typeof action === 'string' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 /** Enrols from a one-time link: a password and the authenticator's first code; answers the secret (as the app would keep it). */
 export async function enrol(page: Page, link: string, name: string, firstOwnerEmail?: string): Promise<string> {
   await page.goto(link);
@@ -64,7 +92,17 @@ export async function enrol(page: Page, link: string, name: string, firstOwnerEm
   await page.getByLabel('Code from the app').fill(code(secret));
   await page.getByRole('button', { name: 'Enrol' }).click();
   await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  // Kept as people keep them: downloaded, the file holds every code.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the codes' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('digitic-recovery-codes.txt');
+  const saved = readFileSync(await file.path(), 'utf8');
+  for (const c of await codes.allTextContents()) expect(saved).toContain(c);
+  await expect(page.getByRole('button', { name: 'Copy the codes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print the codes' })).toBeVisible();
   return secret;
 }
 

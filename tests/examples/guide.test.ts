@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type Stack, startStack } from '../support/stack';
 
-// Every shell command of docs/graphql-guide.md and of the README's "GraphQL for other clients" runs as
+// Every shell command of docs/graphql-guide.md, and on their own those of its "Quick reference", runs as
 // written against a fresh shop (only its address differs from http://localhost:4000).
 
 let stack: Stack;
@@ -43,8 +43,8 @@ describe('the GraphQL guide, run as written', () => {
     expect(run.out).toMatch(/^Cart: 1 line\(s\)/m);
   });
 
-  it("runs the README's examples for other clients", async () => {
-    const script = shellBlocks('README.md', 'GraphQL for other clients').replaceAll('http://localhost:4000', stack.shops[0] as string);
+  it("runs the guide's quick reference for other clients", async () => {
+    const script = shellBlocks('docs/graphql-guide.md', 'Quick reference').replaceAll('http://localhost:4000', stack.shops[0] as string);
     expect(script).toMatch(/curl/);
     const run = await bash(script);
     expect(run.code, run.out).toBe(0);

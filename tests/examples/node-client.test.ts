@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type Stack, startStack } from '../support/stack';
 
-// The README's typed client (examples/node-client) runs as written against a fresh shop, so it cannot rot:
+// The GraphQL guide's typed client (examples/node-client) runs as written against a fresh shop, so it cannot rot:
 // its types are generated again from the published schema, and its operations run against the real gateway.
 
 let stack: Stack;

@@ -39,7 +39,7 @@ interface Tally {
   orderIds: string[];
 }
 
-// The api's words when stock ran out (api/src/payments/checkouts.ts).
+// The api's words when stock ran out (api/src/checkout/start.ts).
 const SOLD_OUT = /is out of stock|left in stock/i;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

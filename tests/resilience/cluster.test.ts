@@ -102,8 +102,11 @@ describe.runIf(postgres && redis)('npm run start:cluster', () => {
 
   it('runs the back office through nginx on two gateways and two apis: the banner’s first owner, one session either way, a price edit on every gateway’s next page', async () => {
     const [a, b] = gateways as [string, string];
-    // The start-up banner of a fresh shop (either api may print it): the first owner's one-time link.
-    const token = /\/admin\/enrol#([\w-]+)/.exec(output)?.[1];
+    // The start-up banner of a fresh shop (either api may print it): the first owner's one-time link, the last line
+    // of the start (the api prints it once the shop's address is ready).
+    const banner = () => /\/admin\/enrol#([\w-]+)/.exec(output)?.[1];
+    for (const until = Date.now() + 40_000; !banner() && Date.now() < until;) await new Promise((r) => setTimeout(r, 250));
+    const token = banner();
     expect(token, 'the start-up banner printed the first owner’s link').toBeDefined();
     const jar = new Map<string, string>();
     const admin = async <T>(base: string, query: string, variables: Record<string, unknown> = {}) => {

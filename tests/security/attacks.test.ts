@@ -20,6 +20,7 @@ import {
   type Shopper,
   startCheckout,
 } from '../support/shop-client';
+import type { FaultProxy } from '../support/fault-proxy';
 import { JWT_SECRET, localPostgres, type Stack, startStack } from '../support/stack';
 
 // The built shop as it runs in production (NODE_ENV=production, real Razorpay settings pointed at
@@ -381,14 +382,18 @@ describe('GraphQL limits', () => {
   };
 
   it('refuses a query 20 deep, an alias flood and a cost bomb before touching the api', async () => {
-    const requests = stack.apiProxies[0]?.requests ?? 0;
+    // What the queries asked of the api, not what the gateway asks on its own meanwhile: it reads the catalogue's
+    // change log a few times a second, and a read that fell in this window made the count one more (a CI run).
+    const proxy = stack.apiProxies[0] as FaultProxy;
+    const from = proxy.paths.length;
+    const askedByQueries = () => proxy.paths.slice(from).filter((p) => !/^\/api\/(catalogue\/changes|health|ready)\b/.test(p));
     let deep = 'name';
     for (let i = 0; i < 18; i++) deep = `ofType { ${deep} }`;
     await rejected(`{ __schema { types { fields { type { ${deep} } } } } }`);
     await rejected(`{ ${Array.from({ length: 100 }, (_, i) => `a${i}: blogs { id }`).join(' ')} }`);
     const heavy = 'items { id title description images { url } colors { id title } reviews { star comment } }';
     await rejected(`{ ${Array.from({ length: 12 }, (_, i) => `p${i}: products(pageSize: 100) { ${heavy} }`).join(' ')} }`);
-    expect(stack.apiProxies[0]?.requests).toBe(requests);
+    expect(askedByQueries()).toEqual([]);
   });
 
   it('refuses 100 aliased logins in one request, and a batch of 100 operations', async () => {

@@ -18,6 +18,8 @@ export type Fault =
 export class FaultProxy {
   fault: Fault = { kind: 'pass' };
   requests = 0;
+  /** The path and query of every request that passed through, in order (what a test counts can leave some out). */
+  readonly paths: string[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 
@@ -50,6 +52,7 @@ export class FaultProxy {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     this.requests += 1;
+    this.paths.push(req.url ?? '');
     const fault = this.fault;
     if (fault.kind === 'down') {
       req.socket.destroy();

@@ -3,7 +3,7 @@ import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tan
 /** A list as an accessible table (TanStack Table's headless model, plain markup): a caption, column headers, rows. */
 // Columns of different value types in one list: TanStack Table's own documented type for that is ColumnDef<Row, any>.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Columns<Row> = ColumnDef<Row, any>[];
+export type Columns<Row> = ColumnDef<Row, any>[];
 
 export function DataTable<Row>({ rows, columns, caption }: { rows: Row[]; columns: Columns<Row>; caption: string }) {
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel() });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PlainTable } from './plain-table';
 
 export interface Line {
   key: string;
@@ -15,26 +16,15 @@ export function LinesTable<L extends Line>(props: {
   last: { header: string; cell: (line: L) => ReactNode };
 }) {
   return (
-    <table className="admin-table">
-      <caption>{props.caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Colour</th>
-          <th scope="col">{props.quantityHeader ?? 'Quantity'}</th>
-          <th scope="col">{props.last.header}</th>
+    <PlainTable caption={props.caption} headers={['Product', 'Colour', props.quantityHeader ?? 'Quantity', props.last.header]}>
+      {props.lines.map((l) => (
+        <tr key={l.key}>
+          <td>{l.title}</td>
+          <td>{l.color}</td>
+          <td>{l.quantity}</td>
+          <td>{props.last.cell(l)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {props.lines.map((l) => (
-          <tr key={l.key}>
-            <td>{l.title}</td>
-            <td>{l.color}</td>
-            <td>{l.quantity}</td>
-            <td>{props.last.cell(l)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </PlainTable>
   );
 }

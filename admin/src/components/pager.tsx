@@ -28,6 +28,9 @@ export function Pager({
   );
 }
 
+/** What `useFilterParams` answers: the address's filters, the page, and a setter. */
+export type FilterParams = ReturnType<typeof useFilterParams>;
+
 /** A list's filters kept in the address: read them, and set one (any change but the page's goes back to page 1). */
 export function useFilterParams() {
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { csrfToken } from '../lib/apollo';
 import { problem } from '../lib/format';
+import { type Message, Said } from './said';
 
 interface Uploaded {
   id: string;
@@ -18,7 +19,7 @@ interface Uploaded {
 export function PhotoUpload({ for: target, onUploaded }: { for: 'product' | 'blog'; onUploaded: (url: string) => void }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const send = async (file: File) => {
     setBusy(true);
     setMessage(null);
@@ -63,11 +64,7 @@ export function PhotoUpload({ for: target, onUploaded }: { for: 'product' | 'blo
         }}
       />
       {busy && <p role="status">Uploading and making its sizes…</p>}
-      {message && (
-        <p className={message.ok ? undefined : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <Said message={message} />
     </div>
   );
 }

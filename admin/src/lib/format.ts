@@ -1,10 +1,8 @@
 import { ORDER_STATUSES } from '@digitic/shop-rules/order-lifecycle';
 import { RETURN_STATUSES } from '@digitic/shop-rules/return-lifecycle';
 
-export const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN')}`;
-/** Paise as rupees, with paise only when there are some. */
-export const paise = (n: number) =>
-  `Rs. ${(n / 100).toLocaleString('en-IN', { minimumFractionDigits: n % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+// Money is told one way, by lib/money.ts.
+export { paise, rupees } from './money';
 export const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A GraphQL error's words, for the person who acted. */

@@ -10,6 +10,11 @@ describe('the back office’s helpers', () => {
     expect(may(null, 'orders:read')).toBe(false);
   });
 
+  it('takes only the permissions shop-rules declares: a typo does not compile', () => {
+    // @ts-expect-error 'orders:fulfill' is no permission (shop-rules' Permission spells it orders:fulfil).
+    expect(may({ permissions: ['orders:fulfill'] }, 'orders:fulfill')).toBe(true);
+  });
+
   it('reads the refusal’s words from a GraphQL error and from an answer with an HTTP status', () => {
     expect(problem({ graphQLErrors: [{ message: 'Shipping needs the carrier' }] })).toBe('Shipping needs the carrier');
     expect(

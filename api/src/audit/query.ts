@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { csvTable } from '../http/csv.js';
+import type { AuditRecord } from '@digitic/rest-contract';
 
 export const AuditQuery = z.object({
   actorKind: z.enum(['shopper', 'staff', 'webhook', 'reconciliation', 'system', 'command']).optional(),
@@ -26,17 +27,8 @@ export const AuditExportQuery = AuditQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(10_000, 'An export is at most 10000 rows: narrow the dates').default(10_000),
 });
 
-export interface AuditRow {
-  id: string;
-  at: string;
-  actor: { kind: string; id: string | null; label: string | null };
-  action: string;
-  subject: { kind: string; id: string } | null;
-  before: unknown;
-  after: unknown;
-  address: string | null;
-  requestId: string | null;
-}
+/** A row of the trail as the api answers it: the contract's. */
+export type AuditRow = AuditRecord;
 
 /** The audit trail, newest first, filtered; pages by the last id seen (stable while rows are added). */
 export async function auditRows(db: Kysely<Database>, query: AuditQuery): Promise<AuditRow[]> {
@@ -52,7 +44,7 @@ export async function auditRows(db: Kysely<Database>, query: AuditQuery): Promis
   if (query.to) q = q.where('at', '<', new Date(new Date(`${query.to}T00:00:00+05:30`).getTime() + 86_400_000));
   if (query.before) q = q.where('id', '<', String(query.before));
   const rows = await q.orderBy('id', 'desc').limit(query.pageSize).execute();
-  return rows.map((r) => ({
+  return rows.map((r): AuditRow => ({
     id: String(r.id),
     at: r.at.toISOString(),
     actor: { kind: r.actor_kind, id: r.actor_id, label: r.actor_label },

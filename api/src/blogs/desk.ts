@@ -9,6 +9,7 @@ import { BlogImport, slugify } from '../catalogue/rows.js';
 import type { Blog, Database } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
+import { pageFields, versionRead } from '../http/validate.js';
 import { describePictures } from '../photos/photos.js';
 
 // Blog posts in the back office (content:write): written as drafts, edited with the version read,
@@ -17,13 +18,12 @@ import { describePictures } from '../photos/photos.js';
 // announced so the gateways drop their cached pages of the post and the blog list at once.
 
 export const BlogPostInput = BlogImport.extend({ publish: z.boolean({ error: 'publish is true or false' }).default(false) });
-export const BlogPostEdit = BlogImport.extend({ version: z.number({ error: 'version is the post version you read' }).int().min(0) });
-export const BlogVersion = z.object({ version: z.number({ error: 'version is the post version you read' }).int().min(0) });
+export const BlogPostEdit = BlogImport.extend({ version: versionRead('post') });
+export const BlogVersion = z.object({ version: versionRead('post') });
 export const BlogPostQuery = z.object({
   status: z.enum(['published', 'draft', 'all'], { error: 'status is published, draft or all' }).default('all'),
   q: z.string().trim().max(200, 'The search is at most 200 characters').optional(),
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize is a whole number' }).int().min(1).max(100, 'pageSize is at most 100').default(25),
+  ...pageFields,
 });
 
 const noSlug = (): never => {

@@ -5,14 +5,13 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../domain/errors.js';
-import { isUuid } from '../domain/ids.js';
 import { productTag, recordChange } from './changes.js';
-import { SWATCH } from './rows.js';
+import { colourDesk } from './colours.js';
 
 // The catalogue's vocabulary: brands, categories and tags (catalogue_terms), and colours (a swatch value
-// and a name). A product written with a new brand, category or tag adds it. Renaming one renames it on
-// every product (each product's version moves, so an editor who had it open reloads), in one
-// transaction, audited and announced; one in use cannot be deleted.
+// and a name: catalogue/colours.ts). A product written with a new brand, category or tag adds it. Renaming
+// one renames it on every product (each product's version moves, so an editor who had it open reloads), in
+// one transaction, audited and announced; one in use cannot be deleted.
 
 export type TermKind = 'brand' | 'category' | 'tag';
 const KIND_WORD: Record<TermKind, string> = { brand: 'brand', category: 'category', tag: 'tag' };
@@ -29,18 +28,6 @@ const tagFits = (t: { kind: TermKind; value: string; to?: string }, ctx: z.Refin
 };
 export const TermInput = z.object({ kind, value: term }).superRefine(tagFits);
 export const TermRename = z.object({ kind, value: term, to: term }).superRefine(tagFits);
-
-const swatch = z
-  .string({ error: 'swatch is required' })
-  .trim()
-  .min(1, 'swatch is required')
-  .max(40, 'swatch is at most 40 characters')
-  // A CSS colour the storefront paints: a name (black, rebeccapurple) or #rgb / #rrggbb.
-  .regex(SWATCH, 'swatch is a CSS colour: a name like black, or #rrggbb');
-export const ColorInput = z.object({
-  swatch,
-  name: z.string().trim().min(1, 'name is required').max(60, 'name is at most 60 characters').optional(),
-});
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -69,46 +56,48 @@ function productsWith(db: Db, kind: TermKind, value: string) {
 }
 
 export function termsDesk(db: Kysely<Database>) {
+  /** Every brand, category, tag and colour, with how many products (archived ones too) use each. */
+  async function list() {
+    const [terms, brands, categories, tags, colors] = await Promise.all([
+      db
+        .selectFrom('catalogue_terms')
+        .select(['kind', 'value'])
+        .orderBy('kind')
+        .orderBy(sql`lower(value)`)
+        .execute(),
+      db
+        .selectFrom('products')
+        .select(['brand as value', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('brand')
+        .execute(),
+      db
+        .selectFrom('products')
+        .select(['category as value', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('category')
+        .execute(),
+      sql<{ value: string; n: number }>`select t as value, count(*)::int as n from products, unnest(tags) as t group by t`.execute(db),
+      db
+        .selectFrom('colors as c')
+        .leftJoin('product_colors as pc', 'pc.color_id', 'c.id')
+        .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('pc.product_id').as('n')])
+        .groupBy(['c.id', 'c.title', 'c.name'])
+        .orderBy(sql`lower(coalesce(c.name, c.title))`)
+        .execute(),
+    ]);
+    const count = (rows: { value: string; n: number | string }[]) => new Map(rows.map((r) => [r.value, Number(r.n)]));
+    const used = { brand: count(brands), category: count(categories), tag: count(tags.rows) };
+    const of = (kind: TermKind) =>
+      terms.filter((t) => t.kind === kind).map((t) => ({ value: t.value, products: used[kind].get(t.value) ?? 0 }));
+    return {
+      brands: of('brand'),
+      categories: of('category'),
+      tags: of('tag'),
+      colors: colors.map((c) => ({ id: c.id, swatch: c.title, name: c.name ?? c.title, products: Number(c.n) })),
+    };
+  }
+
   return {
-    /** Every brand, category, tag and colour, with how many products (archived ones too) use each. */
-    async list() {
-      const [terms, brands, categories, tags, colors] = await Promise.all([
-        db
-          .selectFrom('catalogue_terms')
-          .select(['kind', 'value'])
-          .orderBy('kind')
-          .orderBy(sql`lower(value)`)
-          .execute(),
-        db
-          .selectFrom('products')
-          .select(['brand as value', (eb) => eb.fn.countAll<number>().as('n')])
-          .groupBy('brand')
-          .execute(),
-        db
-          .selectFrom('products')
-          .select(['category as value', (eb) => eb.fn.countAll<number>().as('n')])
-          .groupBy('category')
-          .execute(),
-        sql<{ value: string; n: number }>`select t as value, count(*)::int as n from products, unnest(tags) as t group by t`.execute(db),
-        db
-          .selectFrom('colors as c')
-          .leftJoin('product_colors as pc', 'pc.color_id', 'c.id')
-          .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('pc.product_id').as('n')])
-          .groupBy(['c.id', 'c.title', 'c.name'])
-          .orderBy(sql`lower(coalesce(c.name, c.title))`)
-          .execute(),
-      ]);
-      const count = (rows: { value: string; n: number | string }[]) => new Map(rows.map((r) => [r.value, Number(r.n)]));
-      const used = { brand: count(brands), category: count(categories), tag: count(tags.rows) };
-      const of = (kind: TermKind) =>
-        terms.filter((t) => t.kind === kind).map((t) => ({ value: t.value, products: used[kind].get(t.value) ?? 0 }));
-      return {
-        brands: of('brand'),
-        categories: of('category'),
-        tags: of('tag'),
-        colors: colors.map((c) => ({ id: c.id, swatch: c.title, name: c.name ?? c.title, products: Number(c.n) })),
-      };
-    },
+    list,
 
     async add(input: z.infer<typeof TermInput>, actor: Actor) {
       await db.transaction().execute(async (trx) => {
@@ -121,7 +110,7 @@ export function termsDesk(db: Kysely<Database>) {
         if (!made) throw conflict(`The ${KIND_WORD[input.kind]} “${input.value}” is there already`, 'value');
         await recordAudit(trx, actor, { action: `catalogue.${input.kind}_added`, after: { value: input.value } });
       });
-      return this.list();
+      return list();
     },
 
     /** Renames a brand, a category or a tag on every product that names it. */
@@ -163,7 +152,7 @@ export function termsDesk(db: Kysely<Database>) {
           for (let i = 0; i < tags.length; i += 1000) await recordChange(trx, tags.slice(i, i + 1000));
         }
       });
-      return this.list();
+      return list();
     },
 
     /** Deletes a brand, a category or a tag no product names. */
@@ -196,107 +185,10 @@ export function termsDesk(db: Kysely<Database>) {
         if (Number(gone.numDeletedRows) === 0) throw notFound(`There is no ${KIND_WORD[input.kind]} “${input.value}”`);
         await recordAudit(trx, actor, { action: `catalogue.${input.kind}_deleted`, before: { value: input.value } });
       });
-      return this.list();
+      return list();
     },
 
-    async addColor(input: z.infer<typeof ColorInput>, actor: Actor) {
-      await db.transaction().execute(async (trx) => {
-        const made = await trx
-          .insertInto('colors')
-          .values({ title: input.swatch.toLowerCase(), name: input.name ?? null })
-          .onConflict((oc) => oc.column('title').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!made) throw conflict(`A colour with the swatch ${input.swatch} is there already`, 'swatch');
-        await recordAudit(trx, actor, { action: 'catalogue.color_added', subject: { kind: 'color', id: made.id }, after: input });
-      });
-      return this.list();
-    },
-
-    /** A colour's new swatch or name: every product in it shows the change (it is one row). */
-    async updateColor(id: string, input: z.infer<typeof ColorInput>, actor: Actor) {
-      if (!isUuid(id)) throw notFound('Colour not found');
-      await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('colors').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!before) throw notFound('Colour not found');
-        const clash = await trx
-          .selectFrom('colors')
-          .select('id')
-          .where('title', '=', input.swatch.toLowerCase())
-          .where('id', '!=', id)
-          .executeTakeFirst();
-        if (clash) throw conflict(`Another colour has the swatch ${input.swatch}`, 'swatch');
-        await trx
-          .updateTable('colors')
-          .set({ title: input.swatch.toLowerCase(), name: input.name ?? null })
-          .where('id', '=', id)
-          .execute();
-        await recordAudit(trx, actor, {
-          action: 'catalogue.color_updated',
-          subject: { kind: 'color', id },
-          before: { swatch: before.title, name: before.name },
-          after: { swatch: input.swatch.toLowerCase(), name: input.name ?? null },
-        });
-        const products = await trx.selectFrom('product_colors').select('product_id').where('color_id', '=', id).execute();
-        const tags: CatalogueTag[] = ['products', ...products.map((p) => productTag(p.product_id))];
-        for (let i = 0; i < tags.length; i += 1000) await recordChange(trx, tags.slice(i, i + 1000));
-      });
-      return this.list();
-    },
-
-    /** Deletes a colour no product, cart or order has ever named. */
-    async removeColor(id: string, actor: Actor) {
-      if (!isUuid(id)) throw notFound('Colour not found');
-      await db.transaction().execute(async (trx) => {
-        const color = await trx.selectFrom('colors').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!color) throw notFound('Colour not found');
-        const count = (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
-          q.executeTakeFirstOrThrow().then((r) => Number(r.n));
-        const [offered, carts, orders] = await Promise.all([
-          count(
-            trx
-              .selectFrom('product_colors')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('color_id', '=', id)
-              .where('offered', '=', true),
-          ),
-          count(
-            trx
-              .selectFrom('cart_lines')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('color_id', '=', id),
-          ),
-          count(
-            trx
-              .selectFrom('order_items')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('color_id', '=', id),
-          ),
-        ]);
-        // A checkout being paid names its lines' colours: its order will need the colour's row.
-        const paying = await count(
-          trx
-            .selectFrom('checkouts')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', 'in', ['started', 'paid'])
-            .where(sql<boolean>`lines @> ${JSON.stringify([{ colorId: id }])}::jsonb`),
-        );
-        const name = color.name ?? color.title;
-        if (offered > 0)
-          throw conflict(`${offered} product${offered === 1 ? ' comes' : 's come'} in ${name}: take it off them first`, 'id');
-        if (carts > 0) throw conflict(`${carts} cart line${carts === 1 ? ' holds' : 's hold'} ${name}: it stays for them`, 'id');
-        if (orders > 0 || paying > 0) throw conflict(`Orders name ${name}: it stays for them`, 'id');
-        // Products it was taken off keep a row of it for nothing now: those go with it.
-        await trx.deleteFrom('product_colors').where('color_id', '=', id).execute();
-        await trx.deleteFrom('colors').where('id', '=', id).execute();
-        await recordAudit(trx, actor, {
-          action: 'catalogue.color_deleted',
-          subject: { kind: 'color', id },
-          before: { swatch: color.title, name: color.name },
-        });
-      });
-      return this.list();
-    },
+    ...colourDesk(db, list),
   };
 }
 

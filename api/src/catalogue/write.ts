@@ -8,7 +8,8 @@ import { recordChange } from './changes.js';
 import { ensureTerms } from './terms.js';
 
 // The one place products, their colours and blogs are written from outside the shop's own calls:
-// the demo seed and the catalogue import both come through here.
+// the demo seed and the catalogue import both come through here. The catalogue desk writes a product's
+// own columns with the same productColumns.
 
 export type CatalogueProduct = ProductRow & { slug: string; createdAt?: Date };
 export type CatalogueBlog = BlogRow & { slug: string; createdAt?: Date };
@@ -64,6 +65,22 @@ export async function writeVariants(
     .execute();
 }
 
+/**
+ * A product's own columns as every writer sets them (the desk's create and edit, the import, the seed):
+ * its HTML through the shop's allow-list, its pictures described. The slug and the stamps are the caller's.
+ */
+export async function productColumns(trx: Transaction<Database>, p: ProductRow) {
+  return {
+    title: p.title,
+    description: sanitizeRichText(p.description),
+    price: p.price,
+    category: p.category,
+    brand: p.brand,
+    tags: p.tags,
+    images: JSON.stringify(await describePictures(trx, p.images)),
+  };
+}
+
 async function existingSlugs(trx: Transaction<Database>, table: 'products' | 'blogs', slugs: string[]): Promise<Set<string>> {
   if (slugs.length === 0) return new Set();
   return new Set((await trx.selectFrom(table).select('slug').where('slug', 'in', slugs).execute()).map((r) => r.slug));
@@ -101,16 +118,7 @@ export async function writeCatalogue(
       progress();
       continue;
     }
-    const values = {
-      title: p.title,
-      description: sanitizeRichText(p.description),
-      price: p.price,
-      category: p.category,
-      brand: p.brand,
-      tags: p.tags,
-      images: JSON.stringify(await describePictures(trx, p.images)),
-      updated_at: p.createdAt ?? new Date(),
-    };
+    const values = { ...(await productColumns(trx, p)), updated_at: p.createdAt ?? new Date() };
     const row = await trx
       .insertInto('products')
       .values({ ...values, slug: p.slug, ...(p.createdAt ? { created_at: p.createdAt } : {}) })

@@ -4,7 +4,7 @@ import { describeReport } from '../payments/reconcile.js';
 import type { Services } from '../services.js';
 import { command } from '../audit/actor.js';
 import { DomainError } from '../domain/errors.js';
-import { listUnsettled, settleUnsettled } from '../payments/refunds.js';
+import { listUnsettled, settleUnsettled } from '../refunds/unsettled.js';
 import { recordAudit } from '../audit/record.js';
 import { productTag, recordChange } from '../catalogue/changes.js';
 import { isUuid } from '../domain/ids.js';

@@ -1,4 +1,5 @@
 import { SHIPPING_FEE, toPaise } from '@digitic/shop-rules';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ListedProduct,
@@ -506,6 +507,94 @@ describe('refunds of a discounted order', () => {
       .toBe(paidPaise);
   });
 
+  it('quotes exactly what the refund then records, by lines and in full, and writes nothing', async () => {
+    const coupon = await makeCoupon({ kind: 'percent', value: 15 });
+    const c = await newCustomer(api);
+    await fill(c, 1, 3);
+    await fill(c, 4, 1);
+    const made = await payAndOrder(c, (await start(c, coupon.code)).body.order.id);
+    expect(made.status).toBe(201);
+    const order = made.body.order;
+    const paidPaise = toPaise(order.totalPriceAfterDiscount);
+    const [first, second] = order.orderItems as { _id: string; price: number; quantity: number }[];
+    if (!first || !second) throw new Error('two lines expected');
+    const owner = await staffSession(api, 'owner');
+    const refundQuote = (body: Record<string, unknown>) =>
+      api.http.post(`/api/admin/orders/${order._id}/refund-quote`).set(owner.auth).send(body);
+    const refund = async (body: Record<string, unknown>) => {
+      const current = await api.http.get(`/api/admin/orders/${order._id}`).set(owner.auth);
+      return api.http
+        .post(`/api/admin/orders/${order._id}/refunds`)
+        .set(owner.auth)
+        .send({ reason: 'Test refund', version: current.body.version, ...body });
+    };
+    const refusal = (r: { status: number; body: { message?: string; code?: string; field?: string } }) => ({
+      status: r.status,
+      message: r.body.message,
+      code: r.body.code,
+      field: r.body.field,
+    });
+    const written = async () => ({
+      refunds: (await api.database.db.selectFrom('order_refunds').select('id').where('order_id', '=', order._id).execute()).length,
+      audit: (await api.database.db.selectFrom('audit_log').select('id').where('subject_id', '=', order._id).execute()).length,
+      version: (await api.http.get(`/api/admin/orders/${order._id}`).set(owner.auth)).body.version as number,
+    });
+
+    // Two of the three units of the first line, restocked: no reason and no version needed for a quote.
+    const before = await written();
+    const byLines = { lines: [{ itemId: first._id, quantity: 2 }], restock: true };
+    const quoted = await refundQuote(byLines);
+    expect(quoted.status).toBe(200);
+    expect(quoted.body).toEqual({
+      amountPaise: expect.any(Number),
+      leftToRefundPaise: paidPaise,
+      lines: [{ itemId: first._id, title: expect.any(String), quantity: 2, amountPaise: quoted.body.amountPaise }],
+      restock: true,
+    });
+    // The coupon's part comes off: less than the two units' price.
+    expect(quoted.body.amountPaise).toBeLessThan(toPaise(first.price) * 2);
+    expect(quoted.body.lines[0].title).not.toBe('');
+    expect(await written()).toEqual(before);
+    const stale = await refundQuote({ ...byLines, version: before.version + 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('VERSION_CONFLICT');
+    const lines = await refund(byLines);
+    expect(lines.status).toBe(201);
+    expect(lines.body.payment.refunds.at(-1)).toMatchObject({ amountPaise: quoted.body.amountPaise, restocked: true });
+
+    // More units than are left: refused with the refund's own words, and still nothing written.
+    const afterLines = await written();
+    const tooMany = { lines: [{ itemId: first._id, quantity: 2 }] };
+    const refusedQuote = await refundQuote(tooMany);
+    const refusedRefund = await refund(tooMany);
+    expect(refusal(refusedQuote)).toEqual(refusal(refusedRefund));
+    expect(refusedQuote.status).toBe(409);
+    expect(refusedQuote.body.message).toBe('Only 1 of the 3 units of this line are left to refund');
+    expect(await written()).toEqual(afterLines);
+
+    // Everything left, with an empty reason: exactly what the full refund records.
+    const whole = await refundQuote({ reason: '' });
+    expect(whole.status).toBe(200);
+    expect(whole.body).toEqual({
+      amountPaise: paidPaise - quoted.body.amountPaise,
+      leftToRefundPaise: paidPaise - quoted.body.amountPaise,
+      lines: [],
+      restock: false,
+    });
+    expect(await written()).toEqual(afterLines);
+    const rest = await refund({});
+    expect(rest.status).toBe(201);
+    expect(rest.body.payment.refunds.at(-1).amountPaise).toBe(whole.body.amountPaise);
+    expect(rest.body.payment.leftToRefundPaise).toBe(0);
+
+    // Past what is left: the same refusal as the refund's.
+    const done = await refundQuote({});
+    const doneRefund = await refund({});
+    expect(refusal(done)).toEqual(refusal(doneRefund));
+    expect(done.status).toBe(409);
+    expect(done.body.message).toBe('This order has been refunded in full already');
+  });
+
   it('records units a coupon paid for in full as refunded at nothing, and refunds the shipping paid', async () => {
     const coupon = await makeCoupon({ kind: 'percent', value: 100 });
     const c = await newCustomer(api);
@@ -527,5 +616,78 @@ describe('refunds of a discounted order', () => {
       .set(owner.auth)
       .send({ reason: 'Cancelled', version: units.body.version });
     expect(rest.body.payment.refunds.at(-1)).toMatchObject({ amountPaise: SHIPPING_FEE * 100 });
+  });
+});
+
+describe('the desk’s figures of a discounted order', () => {
+  // The list's total was the total before the coupon, and today's figures left refunds out.
+  it('lists what was paid, the coupon and its discount, and counts today taken, refunded and net in paise', async () => {
+    const owner = await staffSession(api, 'owner');
+    type Today = { orders: number; revenue: number; since: string; takenPaise: number; refundedPaise: number; netPaise: number };
+    const today = async () => (await api.http.get('/api/admin/dashboard').set(owner.auth)).body.today as Today;
+    const before = await today();
+
+    // An order paid with a coupon, then one unit of it refunded.
+    const coupon = await makeCoupon({ kind: 'percent', value: 10 });
+    const c = await newCustomer(api);
+    await fill(c, 2, 2);
+    const made = await payAndOrder(c, (await start(c, coupon.code)).body.order.id);
+    expect(made.status).toBe(201);
+    const order = made.body.order;
+    expect(order.coupon.discount).toBeGreaterThan(0);
+    const listed = await api.http.get('/api/admin/orders').query({ q: order._id }).set(owner.auth);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        id: order._id,
+        total: order.totalPriceAfterDiscount,
+        couponCode: coupon.code,
+        discount: order.coupon.discount,
+      }),
+    ]);
+    const refunded = await api.http
+      .post(`/api/admin/orders/${order._id}/refunds`)
+      .set(owner.auth)
+      .send({ reason: 'Dented', version: listed.body.items[0].version, lines: [{ itemId: order.orderItems[0]._id, quantity: 1 }] });
+    expect(refunded.status).toBe(201);
+    const partPaise = refunded.body.payment.refunds.at(-1).amountPaise as number;
+    expect(partPaise).toBeGreaterThan(0);
+
+    // An order without a coupon, listed with none, then cancelled (refunded in full): taken and refunded both count it.
+    const d = await newCustomer(api);
+    await fill(d, 6);
+    const plain = (await payAndOrder(d, (await start(d, null)).body.order.id)).body.order;
+    const plainRow = (await api.http.get('/api/admin/orders').query({ q: plain._id }).set(owner.auth)).body.items[0];
+    expect(plainRow).toMatchObject({ total: plain.totalPriceAfterDiscount, couponCode: null, discount: 0 });
+    const cancelled = await api.http
+      .post(`/api/admin/orders/${plain._id}/cancel`)
+      .set(owner.auth)
+      .send({ version: plainRow.version, reason: 'The courier cannot reach the PIN code' });
+    expect(cancelled.status).toBe(200);
+
+    // An order placed yesterday (India time), refunded in full today: its refund is today's, its payment is not.
+    const e = await newCustomer(api);
+    await fill(e, 4);
+    const old = (await payAndOrder(e, (await start(e, null)).body.order.id)).body.order;
+    await sql`update orders set created_at = ${new Date(Date.parse(before.since) - 3_600_000)} where id = ${old._id}`.execute(
+      api.database.db,
+    );
+    const oldVersion = (await api.http.get(`/api/admin/orders/${old._id}`).set(owner.auth)).body.version;
+    const oldRefund = await api.http
+      .post(`/api/admin/orders/${old._id}/refunds`)
+      .set(owner.auth)
+      .send({ reason: 'Goodwill', version: oldVersion });
+    expect(oldRefund.status).toBe(201);
+
+    const after = await today();
+    const paidPaise = toPaise(order.totalPriceAfterDiscount);
+    const plainPaise = toPaise(plain.totalPriceAfterDiscount);
+    const oldPaise = toPaise(old.totalPriceAfterDiscount);
+    expect(after.takenPaise - before.takenPaise).toBe(paidPaise + plainPaise);
+    expect(after.refundedPaise - before.refundedPaise).toBe(partPaise + plainPaise + oldPaise);
+    expect(after.netPaise - before.netPaise).toBe(paidPaise - partPaise - oldPaise);
+    expect(after.netPaise).toBe(after.takenPaise - after.refundedPaise);
+    // revenue is as it was: today's orders not cancelled, in rupees, refunds left out.
+    expect(after.revenue - before.revenue).toBe(order.totalPriceAfterDiscount);
+    expect(after.orders - before.orders).toBe(1);
   });
 });

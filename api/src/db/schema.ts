@@ -1,4 +1,4 @@
-import type { OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
+import type { EnquiryStatus, OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -35,7 +35,7 @@ export interface CatalogueTermsTable {
   created_at: CreatedAt;
 }
 
-/** A coupon (coupons/coupons.ts): a percentage or a fixed amount off the subtotal, within its dates and limits. */
+/** A coupon (coupons/redemptions.ts): a percentage or a fixed amount off the subtotal, within its dates and limits. */
 export interface CouponsTable {
   id: Generated<string>;
   code: string;
@@ -199,7 +199,7 @@ export interface OrdersTable {
   shipped_at: Stamp;
   delivered_at: Stamp;
   cancelled_at: Stamp;
-  /** Where the payment stands, from the order's refunds (orders/order-refunds.ts keeps it). */
+  /** Where the payment stands, from the order's refunds (refunds/order-refunds.ts keeps it). */
   payment_state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
   paid_at: ColumnType<Date, Date | string, never>;
   created_at: CreatedAt;
@@ -251,8 +251,6 @@ export interface EnquiriesTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
-
-export type EnquiryStatus = 'Submitted' | 'Contacted' | 'In Progress' | 'Resolved';
 
 /** An enquiry's internal note, or a reply e-mailed to the person who wrote (sent_at once the mailer took it). */
 export interface EnquiryEventsTable {
@@ -331,7 +329,7 @@ export interface CheckoutsTable {
   customer_id: string;
   razorpay_order_id: string;
   status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
-  /** Moved by every status change (payments/checkout-state.ts). */
+  /** Moved by every status change (checkout/checkout-state.ts). */
   version: Generated<number>;
   lines: Json<CheckoutLine[]>;
   shipping_info: Json<ShippingInfo>;

@@ -6,6 +6,7 @@ import type { EnquiryBody } from '@digitic/rest-contract';
 import { clientAddress } from '../http/client-address.js';
 import { type Accepts, parseInput } from '../http/validate.js';
 import { receiveEnquiry } from './contact-form.js';
+import { enquiryAsSent } from './record.js';
 
 // The contact form's rules and messages (spec §5).
 const EnquiryInput = z.object({
@@ -34,15 +35,7 @@ export function enquiriesRoutes(deps: AppDeps): Router {
     const input = parseInput(EnquiryInput, req.body);
     // Limited per client address, per e-mail and for the whole shop (contact-form.ts); an invalid one does not count.
     const e = await receiveEnquiry(deps, input, clientAddress(req));
-    res.status(201).json({
-      _id: e.id,
-      name: e.name,
-      email: e.email,
-      mobile: e.mobile,
-      comment: e.comment,
-      status: e.status,
-      createdAt: e.created_at.toISOString(),
-    });
+    res.status(201).json({ ...enquiryAsSent(e), createdAt: e.created_at.toISOString() });
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import { isUuid } from '../domain/ids.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest, notFound } from '../domain/errors.js';
 
 /** Parses input with a zod schema; the first problem becomes a 400 naming its field. */
@@ -19,6 +19,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 export type Accepts<S extends z.ZodType, Body extends z.input<S>> = [S, Body];
 
 export { isUuid };
+
+/** The version of the record a write was made from (optimistic concurrency): `version is the <thing> version you read` when missing. */
+export const versionRead = (thing: string) =>
+  z
+    .number({ error: `version is the ${thing} version you read` })
+    .int()
+    .min(0);
+
+/** A desk list's page fields (spread last into its query): page from 1, pageSize up to 100 (25 unless asked). */
+export const pageFields = {
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number({ error: 'pageSize is a whole number' }).int().min(1).max(100, 'pageSize is at most 100').default(25),
+};
 
 /** A path id that is malformed is as unknown as one that does not exist: 404 naming the thing. */
 export function pathId(value: unknown, what: string): string {

@@ -5,10 +5,10 @@ import type { Actor } from '../audit/actor.js';
 import { unavailable } from '../domain/errors.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { type ListedProduct, newCustomer, placeOrder, someProducts, startTestApi, stockOf, type TestApi } from '../test/harness.js';
-import { orderRefundsService } from './order-refunds.js';
+import { orderRefundsService } from '../refunds/order-refunds.js';
 import { moveOrder } from './order-state.js';
 import { moveReturn } from '../returns/return-state.js';
-import { OrderListQuery } from '../staff/orders-desk.js';
+import { OrderListQuery } from './desk-list.js';
 
 // After the sale, through the real api, its database and the payment simulator: cancelling, refunds by
 // lines, the provider's refund webhooks, returns, and the e-mails each step owes the shopper (once).
@@ -200,7 +200,11 @@ describe('refunds by staff', () => {
     const refund = await db()
       .transaction()
       .execute(async (trx) =>
-        (await import('./order-refunds.js')).recordOrderRefund(trx, orderId, { reason: 'Crash test', source: 'staff', actor: STAFF }),
+        (await import('../refunds/record.js')).recordOrderRefund(trx, orderId, {
+          reason: 'Crash test',
+          source: 'staff',
+          actor: STAFF,
+        }),
       );
     await api.services.payments.refund(paymentId, refund.amount, { shop_refund: refund.id }, refund.id);
     const after = await api.services.orderRefunds.send(refund.id);
@@ -218,7 +222,11 @@ describe('refunds by staff', () => {
     const refund = await db()
       .transaction()
       .execute(async (trx) =>
-        (await import('./order-refunds.js')).recordOrderRefund(trx, orderId, { reason: 'Provider down', source: 'staff', actor: STAFF }),
+        (await import('../refunds/record.js')).recordOrderRefund(trx, orderId, {
+          reason: 'Provider down',
+          source: 'staff',
+          actor: STAFF,
+        }),
       );
     expect(await offline.send(refund.id)).toMatchObject({ state: 'requested', attempts: 1 });
     expect(await refundedAtProvider(paymentId)).toBe(0);
@@ -428,7 +436,11 @@ describe('what the review found (each fails without its fix)', () => {
     const refund = await db()
       .transaction()
       .execute(async (trx) =>
-        (await import('./order-refunds.js')).recordOrderRefund(trx, victim.orderId, { reason: 'Pending', source: 'staff', actor: STAFF }),
+        (await import('../refunds/record.js')).recordOrderRefund(trx, victim.orderId, {
+          reason: 'Pending',
+          source: 'staff',
+          actor: STAFF,
+        }),
       );
     // A refund on another order's payment, whose note names the victim's refund (typed in the provider's dashboard).
     const other = await placeOrder(api, product);

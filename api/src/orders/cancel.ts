@@ -1,11 +1,12 @@
-import { shopperMayCancel, toPaise } from '@digitic/shop-rules';
+import { shopperMayCancel } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound, transitionRefused } from '../domain/errors.js';
 import { putBackStock } from '../products/stock.js';
 import { enqueueNotice, type NoticesService } from './notices.js';
-import { type OrderRefundsService, recordOrderRefund, restockedUnits } from './order-refunds.js';
+import type { OrderRefundsService } from '../refunds/order-refunds.js';
+import { leftToRefund, recordOrderRefund, restockedUnits } from '../refunds/record.js';
 import { moveOrder } from './order-state.js';
 
 export interface CancelRequest {
@@ -76,18 +77,7 @@ export function cancelOrders(deps: {
             return left > 0 ? [{ productId: l.product_id, colorId: l.color_id, title: '', color: '', quantity: left }] : [];
           }),
         );
-        const left = await trx
-          .selectFrom('order_refunds')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('refunded'))
-          .where('order_id', '=', orderId)
-          .where('state', '!=', 'failed')
-          .executeTakeFirstOrThrow();
-        const paid = await trx
-          .selectFrom('orders')
-          .select('total_price_after_discount')
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow();
-        const owed = toPaise(paid.total_price_after_discount) - Number(left.refunded);
+        const owed = await leftToRefund(trx, orderId);
         const refund =
           owed > 0
             ? await recordOrderRefund(trx, orderId, {

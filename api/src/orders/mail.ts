@@ -1,6 +1,9 @@
+import { orderNumber } from '@digitic/shop-rules';
 import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml } from '../mail/escape-html.js';
-import { orderNumber } from '../payments/mail.js';
+
+// The short order number a shopper reads in mail and in My Orders, as the back office shows it too.
+export { orderNumber };
 
 /** Paise as the shop writes money: Rs. 1,234 (or Rs. 1,234.50). */
 export const rupeesFromPaise = (paise: number) =>

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/actor.js';
 import { DomainError } from '../domain/errors.js';
-import { CHECKOUT_TRANSITIONS } from '../payments/checkout-state.js';
+import { CHECKOUT_TRANSITIONS } from '../checkout/checkout-state.js';
 import { type ListedProduct, placeOrder as placeAnOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
 import { moveOrder } from './order-state.js';
 
@@ -196,7 +196,7 @@ describe('one home for each status', () => {
   // "Nothing else writes a status column": a guard on the source, so a new shortcut fails here.
   it('no module but the state machines sets a checkout’s, an order’s or a return’s status', () => {
     const root = path.join(import.meta.dirname, '..');
-    const homes = new Set(['payments/checkout-state.ts', 'orders/order-state.ts', 'returns/return-state.ts']);
+    const homes = new Set(['checkout/checkout-state.ts', 'orders/order-state.ts', 'returns/return-state.ts']);
     const writers = readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('db/migrations/') && !f.startsWith('test/'))
       .filter((f) => !homes.has(f))

@@ -4,6 +4,7 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { badRequest, notFound, transitionRefused, versionConflict } from '../domain/errors.js';
+import { guardedMove, inTransaction } from '../domain/lifecycle.js';
 import { enqueueNotice } from './notices.js';
 import { addOrderEvent } from './timeline.js';
 
@@ -55,7 +56,7 @@ function trackingUrl(v: string | null | undefined): string | null {
  * TRANSITION_NOT_ALLOWED, VERSION_CONFLICT, BAD_REQUEST (shipping without tracking), NOT_FOUND.
  */
 export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
-  const inTransaction = async (trx: Transaction<Database>) => {
+  const moving = async (trx: Transaction<Database>) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
     if (!order) throw notFound('Order not found');
     if (move.expectedVersion !== undefined && move.expectedVersion !== order.version) {
@@ -80,14 +81,8 @@ export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
     }
     const stamp = STAMP[move.to];
     if (stamp) patch[stamp] = new Date();
-    const moved = await trx
-      .updateTable('orders')
-      .set((eb) => ({ ...patch, order_status: move.to, version: eb('version', '+', 1), updated_at: new Date() }))
-      .where('id', '=', orderId)
-      .where('order_status', '=', from)
-      .where('version', '=', order.version)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const moved = await guardedMove(trx, 'orders', order, { column: 'order_status', from, to: move.to }, patch);
+    if (!moved) throw new Error(`order ${orderId} moved while locked`);
     const shipment = patch.carrier
       ? { carrier: patch.carrier, trackingNumber: patch.tracking_number, trackingUrl: patch.tracking_url ?? null }
       : undefined;
@@ -107,5 +102,5 @@ export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
     if (move.to === 'Delivered') await enqueueNotice(trx, orderId, 'delivered', `delivered:${orderId}`);
     return { order: moved, from };
   };
-  return db.isTransaction ? inTransaction(db as Transaction<Database>) : db.transaction().execute(inTransaction);
+  return inTransaction(db, moving);
 }

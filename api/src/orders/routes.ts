@@ -6,7 +6,7 @@ import { currentCustomer } from '../auth/middleware.js';
 import { parseInput } from '../http/validate.js';
 import { shopper } from '../audit/actor.js';
 import { ReturnRequestInput } from '../returns/service.js';
-import { CancelOrderInput, CreateOrderInput } from './schemas.js';
+import { CancelOrderInput } from './schemas.js';
 
 /** The order id of the path: anything that is not one is an order that is not found. */
 function orderId(req: Request): string {
@@ -21,11 +21,6 @@ export function ordersRoutes(deps: AppDeps): Router {
     shopper(currentCustomer(res).id, { address: req.ip ?? null, requestId: (res.locals.requestId as string | undefined) ?? null });
   const router = Router();
 
-  router.post('/user/cart/create-order', deps.auth, async (req, res) => {
-    const { shippingInfo, paymentInfo } = parseInput(CreateOrderInput, req.body);
-    const { order, created } = await orders.create(currentCustomer(res).id, shippingInfo, paymentInfo);
-    res.status(created ? 201 : 200).json({ order, success: true });
-  });
   router.get('/user/getmyorders', deps.auth, async (_req, res) => {
     res.json({ orders: await orders.myOrders(currentCustomer(res).id) });
   });

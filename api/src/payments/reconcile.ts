@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { RECONCILIATION } from '../audit/actor.js';
-import { moveCheckout } from './checkout-state.js';
-import { settleUnsettled } from './refunds.js';
+import { moveCheckout } from '../checkout/checkout-state.js';
+import { settleUnsettled } from '../refunds/unsettled.js';
 import * as lease from '../db/lease.js';
 import type { Database } from '../db/schema.js';
-import type { CheckoutsService } from './checkouts.js';
+import type { CheckoutsService } from '../checkout/service.js';
 import type { PaymentProvider } from './provider.js';
-import type { OrderRefundsService } from '../orders/order-refunds.js';
+import type { OrderRefundsService } from '../refunds/order-refunds.js';
 import type { NoticesService } from '../orders/notices.js';
 
 export interface ReconcileSettings {

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { DomainError, unavailable } from '../domain/errors.js';
-import type { CheckoutsService } from './checkouts.js';
-import type { OrderRefundsService } from '../orders/order-refunds.js';
+import type { CheckoutsService } from '../checkout/service.js';
+import type { OrderRefundsService } from '../refunds/order-refunds.js';
 
 export type WebhookOutcome = 'received' | 'verified' | 'rejected' | 'duplicate' | 'processed' | 'ignored';
 

@@ -158,6 +158,28 @@ describe('markup in a photo', () => {
     expect(seen).toEqual(cases.map(([name, , , tag, where]) => [name, tag, where]));
   });
 
+  it('reads an event handler as the browser does: an attribute of a tag, not an on…= in the bytes after a tag has closed', () => {
+    const active = (text: string) => markupRules.active(Buffer.from(text, 'latin1'));
+    // Attributes of a tag: after a space, a / or a quoted value (one holding a >), on a custom element.
+    expect(active('<img src=x onerror=alert(1)>')).toBe('onerror=');
+    expect(active('\x89PNG<img/src="x>"/onerror=alert(1)>')).toBe('onerror=');
+    expect(active('<img src="x"onerror=alert(1)>')).toBe('onerror=');
+    expect(active(`<x-${'a'.repeat(5000)} tabindex=1 data-x='>' ONFOCUS = alert(1)>`)).toBe('onfocus=');
+    // A tag begun inside a comment, or inside another tag's value: still read, as a browser may read the file from there.
+    expect(active('<!-- <a x="--> <img src=x onerror=alert(1)>')).toBe('onerror=');
+    // What compressed pixels hold by chance (seen in a 3000 × 2000 PNG): a tag, its >, and far on a ` on…=`.
+    expect(active(`<b>${'\xb7\x03>'.repeat(400)} onvixgxm=`)).toBeNull();
+    expect(active('a <b> c onload=1')).toBeNull();
+    expect(active('<img src=x onerror>')).toBeNull();
+  });
+
+  it('reads a file of many unclosed tags and quotes in one pass', () => {
+    // Each tag start is read; without the marks and the remembered quotes these would take hours, not milliseconds.
+    expect(markupRules.active(Buffer.from('<a x="'.repeat(500_000), 'latin1'))).toBeNull();
+    expect(markupRules.active(Buffer.from(`${'<a b '.repeat(500_000)}>`, 'latin1'))).toBeNull();
+    expect(markupRules.active(Buffer.from(`${'<a b '.repeat(500_000)} onload=x`, 'latin1'))).toBe('onload=');
+  });
+
   it('accepts genuine photos of several sizes and formats, with EXIF, XMP, a colour profile, a second image or a text trailer', async () => {
     const made: [string, Buffer, 'jpeg' | 'png' | 'webp'][] = [];
     for (const [w, h] of [

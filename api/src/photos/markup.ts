@@ -7,7 +7,8 @@ import { inflateSync } from 'node:zlib';
 // 1. Anywhere in the file: markup that runs or loads something. An element that does it by being there
 //    (script, svg, math, iframe, frame, frameset, object, embed, applet, base, meta, link, style, portal,
 //    html, or <!doctype html), or an event handler on any tag (<img src=x onerror=…>, <body onload=…>,
-//    <x/onfocus=…>): on…= after a space, a / or a quote, once a tag has opened before it.
+//    <x/onfocus=…>): an on…= attribute of a tag, the tag read as a browser's HTML tokenizer reads one (an
+//    on…= after the tag's > is text to the browser, and in compressed pixels it turns up by chance).
 // 2. Where a photo holds text, or should hold nothing: any HTML tag (<b>, <a href=…>, <img src=…>, a closing
 //    one) or a doctype. That is the bytes after the image's end (JPEG after its EOI and any further
 //    images a camera appends, PNG after IEND, WebP after its RIFF size), comments and text metadata (JPEG
@@ -24,12 +25,11 @@ import { inflateSync } from 'node:zlib';
 /** Elements that run or load something by being there, and a document's own start. */
 const ACTIVE_ELEMENT =
   /<(script|svg|math|iframe|frameset|frame|object|embed|applet|base|meta|link|style|portal|html)[\s/>]|<!doctype\s+html/i;
-/**
- * An event-handler attribute: on… = after a space, a / or a quote (where an HTML tag starts its next attribute,
- * whatever came before: a quoted value holding a >, a long tag name). Markup once a tag has opened before it.
- */
-const HANDLER = /[\s/"'](on[a-z]{3,30})\s*=/gi;
-const TAG_OPEN = /<[a-z]/i;
+/** A tag as it opens: `<` and a letter, then its name up to a space, a / or a >. */
+const TAG_START = /<[a-z][^\t\n\f\r />]*/gi;
+/** An event-handler attribute's name (onerror, onload, onfocus, …). */
+const HANDLER_NAME = /^on[a-z]{3,30}$/i;
+const SPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
 /** Any HTML tag (an opening or a closing one, its name not namespaced as XMP's are) or a doctype. */
 const ANY_TAG = /<\/?[a-z][a-z0-9-]*[\s/>]|<!doctype/i;
 
@@ -54,15 +54,68 @@ function views(bytes: Buffer): string[] {
   return [latin1, kept.subarray(0, n).toString('latin1')];
 }
 
-/** Rule 1 on a text: an active element, or an event handler once a tag has opened; the tag or handler found. */
+/** The next of a quote after a position, remembered, so that many unclosed quotes cost one scan, not one each. */
+function quoteFinder(text: string) {
+  const last = new Map<string, { from: number; at: number }>();
+  return (quote: string, from: number): number => {
+    const known = last.get(quote);
+    if (known && known.from <= from && (known.at < 0 || from <= known.at)) return known.at;
+    const at = text.indexOf(quote, from);
+    last.set(quote, { from, at });
+    return at;
+  };
+}
+
+/**
+ * The first event handler among the attributes of the tag whose name ends at `at`, read as a browser's HTML
+ * tokenizer reads a tag: attributes apart by spaces or a /, each a name (anything but a space, / , > or =),
+ * then optionally = and a value, quoted (where a > does not end the tag) or not; the tag ends at a > outside a
+ * value. So `<img src="x>"/onerror=…>` and `<x-… tabindex=1 onfocus=…>` are handlers, and an `on…=` in
+ * the bytes after a tag has closed is not: it is text, as it is to the browser.
+ *
+ * Every tag start is read (one inside another's attributes too: the file may be read from anywhere), and
+ * `seen` marks where an attribute's name was about to be read: the tokenizer goes on from there alike
+ * whichever tag it started in, so a second reading stops there. That keeps the whole file one pass, however
+ * many tags it opens.
+ */
+function handlerInTag(text: string, at: number, seen: Uint8Array, nextQuote: (q: string, from: number) => number): string | null {
+  let i = at;
+  const skip = (chars: (c: string) => boolean) => {
+    while (i < text.length && chars(text[i] as string)) i++;
+  };
+  for (;;) {
+    skip((c) => SPACE.has(c) || c === '/');
+    if (i >= text.length || text[i] === '>' || seen[i]) return null;
+    seen[i] = 1;
+    const nameStart = i;
+    i++; // A name's first character may be an =.
+    skip((c) => !SPACE.has(c) && c !== '/' && c !== '>' && c !== '=');
+    const name = text.slice(nameStart, i);
+    skip((c) => SPACE.has(c));
+    if (text[i] !== '=') continue;
+    if (HANDLER_NAME.test(name)) return `${name.toLowerCase()}=`;
+    i++;
+    skip((c) => SPACE.has(c));
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      const close = nextQuote(quote, i + 1);
+      if (close < 0) return null;
+      i = close + 1;
+    } else skip((c) => !SPACE.has(c) && c !== '>');
+  }
+}
+
+/** Rule 1 on a text: an active element, or an event handler on a tag; the tag or handler found. */
 function activeIn(text: string): string | null {
   const element = ACTIVE_ELEMENT.exec(text);
   if (element) return element[0].replace(/[\s/>]$/, '');
-  const opened = text.search(TAG_OPEN);
-  if (opened < 0) return null;
-  HANDLER.lastIndex = opened;
-  const handler = HANDLER.exec(text);
-  return handler ? `${handler[1]}=` : null;
+  const seen = new Uint8Array(text.length + 1);
+  const nextQuote = quoteFinder(text);
+  for (const tag of text.matchAll(TAG_START)) {
+    const handler = handlerInTag(text, tag.index + tag[0].length, seen, nextQuote);
+    if (handler) return handler;
+  }
+  return null;
 }
 
 /** Rule 2 on a text: any tag. */

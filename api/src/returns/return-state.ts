@@ -4,6 +4,7 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, ReturnsTable } from '../db/schema.js';
 import { notFound, transitionRefused, versionConflict } from '../domain/errors.js';
+import { guardedMove } from '../domain/lifecycle.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
 
@@ -48,14 +49,8 @@ export async function moveReturn(trx: Transaction<Database>, returnId: string, m
   if (stamp) patch[stamp] = new Date();
   if (move.note !== undefined && move.note !== null) patch.decision_note = move.note;
   if (move.restocked !== undefined) patch.restocked = move.restocked;
-  const moved = await trx
-    .updateTable('returns')
-    .set((eb) => ({ ...patch, status: move.to, version: eb('version', '+', 1), updated_at: new Date() }))
-    .where('id', '=', returnId)
-    .where('status', '=', from)
-    .where('version', '=', ret.version)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const moved = await guardedMove(trx, 'returns', ret, { column: 'status', from, to: move.to }, patch);
+  if (!moved) throw new Error(`return ${returnId} moved while locked`);
   await addOrderEvent(trx, ret.order_id, 'return', move.actor, {
     from,
     to: move.to,

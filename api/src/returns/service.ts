@@ -1,5 +1,5 @@
 import { isUuid } from '../domain/ids.js';
-import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus, returnWindowEnds, toPaise } from '@digitic/shop-rules';
+import { RETURN_REASONS, RETURN_STATUSES, type ReturnStatus, returnWindowEnds } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/record.js';
 import type { Database, LineQuantity } from '../db/schema.js';
 import { badRequest, conflict, notFound, transitionRefused } from '../domain/errors.js';
 import type { NoticesService } from '../orders/notices.js';
-import { type OrderRefundsService, recordOrderRefund } from '../orders/order-refunds.js';
+import type { OrderRefundsService } from '../refunds/order-refunds.js';
+import { leftToRefund, recordOrderRefund } from '../refunds/record.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { moveReturn } from './return-state.js';
 
@@ -113,18 +114,7 @@ export function returnsService(deps: ReturnsDeps) {
           throw transitionRefused(`Returns are accepted within ${deps.windowDays} days of delivery; this order was delivered longer ago`);
         }
         // Nothing left to pay back: no return to ask for (the goods would come back for nothing).
-        const paid = await trx
-          .selectFrom('orders')
-          .select('total_price_after_discount')
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow();
-        const refundedPaise = await trx
-          .selectFrom('order_refunds')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
-          .where('order_id', '=', orderId)
-          .where('state', '!=', 'failed')
-          .executeTakeFirstOrThrow();
-        if (Number(refundedPaise.n) >= toPaise(paid.total_price_after_discount)) {
+        if ((await leftToRefund(trx, orderId)) <= 0) {
           throw conflict('This order has been refunded in full: there is nothing to return');
         }
         const asked = await trx

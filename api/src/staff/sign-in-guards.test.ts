@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command } from '../audit/actor.js';
 import { startTestApi, type TestApi, uniqueEmail } from '../test/harness.js';
 import { FACTOR_FAILURES_IN_A_ROW } from './factor-attempts.js';
-import { OPEN_PER_ADDRESS, OPEN_SIGN_IN_CHALLENGES } from './passkeys.js';
-import { staffRoutes } from './routes.js';
+import { OPEN_PER_ADDRESS, OPEN_SIGN_IN_CHALLENGES } from './passkey-challenges.js';
+import { staffRoutes } from '../admin-routes.js';
 import { totpFor } from './secrets.js';
 
 // The holes a red-team pass found in the staff sign-in and its routes (issue 37), each tried in more than

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command } from '../audit/actor.js';
 import { newCustomer, startTestApi, type TestApi, uniqueEmail } from '../test/harness.js';
 import { totpFor } from './secrets.js';
-import { staffRoutes } from './routes.js';
+import { staffRoutes } from '../admin-routes.js';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { type ListedProduct, placeOrder, SoftAuthenticator, someProducts } from '@digitic/api/testing';
+import { type ListedProduct, newCustomer, payInSimulator, placeOrder, SoftAuthenticator, someProducts } from '@digitic/api/testing';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,6 +111,94 @@ describe('the back office schema at /admin/graphql', () => {
     ]);
     // Fulfilment may not read the audit trail.
     expect((await b.admin('{ auditLog { id } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('lists what a coupon order paid, and counts today’s money taken, refunded and net', async () => {
+    // The list showed the total before the coupon, and the dashboard's day said nothing of refunds.
+    const [product] = (await someProducts(gw.api, 'limit=1&sort=-price')) as [ListedProduct];
+    const { email, secret, browser: b } = await enrolledOwner('owner');
+    await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
+    type Today = { orders: number; revenue: number; takenPaise: number; refundedPaise: number; netPaise: number };
+    const today = async () => {
+      const dash = await b.admin<{ dashboard: { today: Today } }>(
+        '{ dashboard { today { orders revenue takenPaise refundedPaise netPaise } } }',
+      );
+      expect(dash.errors).toBeUndefined();
+      return dash.data?.dashboard.today as Today;
+    };
+    const before = await today();
+
+    // A coupon made at the desk, and an order of two units paid with it.
+    const code = `DESK${Date.now().toString(36).toUpperCase()}`;
+    const coupon = await b.admin('mutation($i: CouponInput!) { createCoupon(input: $i) { id } }', {
+      i: { code, kind: 'FIXED', value: 400 },
+    });
+    expect(coupon.errors).toBeUndefined();
+    const shopper = await newCustomer(gw.api);
+    await gw.api.http.post('/api/user/cart').set(shopper.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 2 });
+    const shippingInfo = {
+      firstname: 'A',
+      lastname: 'P',
+      address: '1 Road',
+      city: 'Surat',
+      state: 'Gujarat',
+      country: 'India',
+      pincode: 395003,
+    };
+    const started = await gw.api.http.post('/api/user/order/checkout').set(shopper.auth).send({ shippingInfo, couponCode: code });
+    const paid = await payInSimulator(gw.api, started.body.order.id as string);
+    const placed = await gw.api.http
+      .post('/api/user/cart/create-order')
+      .set(shopper.auth)
+      .send({
+        shippingInfo,
+        paymentInfo: {
+          razorpayOrderId: paid.body.razorpay_order_id,
+          razorpayPaymentId: paid.body.razorpay_payment_id,
+          razorpaySignature: paid.body.razorpay_signature,
+        },
+      });
+    expect(placed.status).toBe(201);
+    const order = placed.body.order as { _id: string; totalPrice: number; totalPriceAfterDiscount: number };
+    expect(order.totalPriceAfterDiscount).toBe(order.totalPrice - 400);
+
+    const list = await b.admin<{ orders: { items: { id: string; total: number; couponCode: string | null; discount: number }[] } }>(
+      'query($s: String) { orders(filter: { search: $s }) { items { id total couponCode discount } } }',
+      { s: order._id },
+    );
+    expect(list.errors).toBeUndefined();
+    expect(list.data?.orders.items).toEqual([{ id: order._id, total: order.totalPriceAfterDiscount, couponCode: code, discount: 400 }]);
+
+    // One unit of the two refunded: its price less its share of the discount.
+    const read = await b.admin<{ order: { version: number; lines: { id: string }[] } }>(
+      'query($o: ID!) { order(id: $o) { version lines { id } } }',
+      {
+        o: order._id,
+      },
+    );
+    const refunded = await b.admin<{ refundOrder: { payment: { refunds: { amountPaise: number }[] } } }>(
+      'mutation($i: RefundOrderInput!) { refundOrder(input: $i) { payment { refunds { amountPaise } } } }',
+      {
+        i: {
+          orderId: order._id,
+          version: read.data?.order.version,
+          lines: [{ itemId: read.data?.order.lines[0]?.id, quantity: 1 }],
+          reason: 'Dented',
+        },
+      },
+    );
+    expect(refunded.errors).toBeUndefined();
+    const partPaise = refunded.data?.refundOrder.payment.refunds.at(-1)?.amountPaise as number;
+    expect(partPaise).toBe(product.price * 100 - 200 * 100);
+
+    const after = await today();
+    const paidPaise = order.totalPriceAfterDiscount * 100;
+    expect(after.takenPaise - before.takenPaise).toBe(paidPaise);
+    expect(after.refundedPaise - before.refundedPaise).toBe(partPaise);
+    expect(after.netPaise - before.netPaise).toBe(paidPaise - partPaise);
+    expect(after.netPaise).toBe(after.takenPaise - after.refundedPaise);
+    expect(after.revenue - before.revenue).toBe(order.totalPriceAfterDiscount);
+    expect(after.orders - before.orders).toBe(1);
   });
 
   it('cancels, refunds by lines, runs a return to its refund, and shows the dashboard, customers and the audit CSV', async () => {
@@ -258,6 +346,61 @@ describe('the back office schema at /admin/graphql', () => {
     expect((await f.browser.admin('{ returns { total } }')).errors).toBeUndefined();
   });
 
+  it('quotes a refund exactly as refundOrder then makes it, writing nothing, and only for orders:refund', async () => {
+    const [product] = (await someProducts(gw.api, 'limit=1&sort=price')) as [ListedProduct];
+    const { orderId } = await placeOrder(gw.api, product, { quantity: 2 });
+    const { email, secret, browser: b } = await enrolledOwner('owner');
+    await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
+    const read = await b.admin<{ order: { version: number; lines: { id: string }[]; payment: { leftToRefundPaise: number } } }>(
+      'query($o: ID!) { order(id: $o) { version lines { id } payment { leftToRefundPaise } } }',
+      { o: orderId },
+    );
+    const itemId = read.data?.order.lines[0]?.id;
+    const paid = read.data?.order.payment.leftToRefundPaise;
+    const QUOTE =
+      'query($i: RefundOrderInput!) { refundQuote(input: $i) { amountPaise leftToRefundPaise restock lines { itemId title quantity amountPaise } } }';
+    type Quote = { refundQuote: { amountPaise: number; leftToRefundPaise: number } };
+
+    // One unit of two, restocked, with the reason not yet typed.
+    const oneUnit = { orderId, version: 0, lines: [{ itemId, quantity: 1 }], restock: true };
+    const quoted = await b.admin<Quote>(QUOTE, { i: { ...oneUnit, reason: '' } });
+    expect(quoted.errors).toBeUndefined();
+    expect(quoted.data?.refundQuote).toEqual({
+      amountPaise: product.price * 100,
+      leftToRefundPaise: paid,
+      restock: true,
+      lines: [{ itemId, title: product.title, quantity: 1, amountPaise: product.price * 100 }],
+    });
+    // Nothing written: the order's version and its refunds are as they were.
+    const after = await b.admin<{ order: { version: number; payment: { refunds: unknown[] } } }>(
+      'query($o: ID!) { order(id: $o) { version payment { refunds { id } } } }',
+      { o: orderId },
+    );
+    expect(after.data?.order).toEqual({ version: 0, payment: { refunds: [] } });
+    const made = await b.admin<{ refundOrder: { payment: { refundedPaise: number } } }>(
+      'mutation($i: RefundOrderInput!) { refundOrder(input: $i) { payment { refundedPaise } } }',
+      { i: { ...oneUnit, reason: 'Dented box' } },
+    );
+    expect(made.data?.refundOrder.payment.refundedPaise).toBe(quoted.data?.refundQuote.amountPaise);
+
+    // The rest; a stale version and too many units are refused as the refund refuses them.
+    const rest = await b.admin<Quote>(QUOTE, { i: { orderId, version: 1, reason: '' } });
+    expect(rest.data?.refundQuote).toMatchObject({ amountPaise: (paid ?? 0) - product.price * 100, restock: false, lines: [] });
+    expect((await b.admin(QUOTE, { i: { orderId, version: 0, reason: '' } })).errors?.[0]?.extensions.code).toBe('VERSION_CONFLICT');
+    expect(
+      (await b.admin(QUOTE, { i: { ...oneUnit, version: 1, lines: [{ itemId, quantity: 2 }], reason: '' } })).errors?.[0],
+    ).toMatchObject({
+      extensions: { code: 'CONFLICT' },
+      message: 'Only 1 of the 2 units of this line are left to refund',
+    });
+
+    // Fulfilment may not refund, so may not quote one; nor may the signed out.
+    const f = await enrolledOwner('fulfilment');
+    await f.browser.admin(SIGN_IN, { i: { email: f.email, password: PASSWORD, code: codeFor(f.secret, 30_000) } });
+    expect((await f.browser.admin(QUOTE, { i: { orderId, version: 1, reason: '' } })).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((await browser().admin(QUOTE, { i: { orderId, version: 1, reason: '' } })).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
   it('adds a passkey to the signed-in account and signs in with it instead of a code', async () => {
     const { email, secret, browser: b } = await enrolledOwner('support');
     await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
@@ -291,6 +434,18 @@ describe('the back office schema at /admin/graphql', () => {
       id: added.data?.addPasskey[0]?.id,
     });
     expect(removed.data?.removePasskey).toEqual([]);
+  });
+
+  it('names the shop for its packing slips (sender, return address, phone) to any signed-in member, to no one signed out', async () => {
+    const SHOP = '{ shop { name address phone email } }';
+    expect((await browser().admin(SHOP)).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    const { email, secret, browser: b } = await enrolledOwner('fulfilment');
+    await b.admin(SIGN_IN, { i: { email, password: PASSWORD, code: codeFor(secret, 30_000) } });
+    const shop = await b.admin<{ shop: Record<string, string> }>(SHOP);
+    const storefront = await gw.gql<{ shopInfo: Record<string, string> }>('{ shopInfo { name address phone email } }');
+    expect(shop.errors).toBeUndefined();
+    expect(shop.data?.shop).toEqual(storefront.data?.shopInfo);
+    expect(shop.data?.shop.address).not.toBe('');
   });
 
   it('is not part of the storefront’s schema, and takes no customer token', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { requestIdFrom } from '@digitic/server-kit';
@@ -8,10 +8,16 @@ import type { GatewayConfig } from '../config/env.js';
 import { createGraphqlServer, graphqlHandler } from '../graphql/create-server.js';
 import { type TrustedDocuments, trustedDocuments } from '../security/trusted-documents.js';
 import type { AdminContext } from './context.js';
-import { adminResolvers } from './resolvers.js';
-import { StaffApi } from './staff-api.js';
+import { staffApis } from './datasources/index.js';
+import { adminResolvers } from './resolvers/index.js';
 
-export const adminTypeDefs = readFileSync(new URL('../../../schema/admin.graphql', import.meta.url), 'utf8');
+/** The staff schema: schema/admin/*.graphql, one file a domain, read in name order as one document. */
+const SCHEMA_DIR = new URL('../../../schema/admin/', import.meta.url);
+export const adminTypeDefs = readdirSync(SCHEMA_DIR)
+  .filter((file) => file.endsWith('.graphql'))
+  .sort()
+  .map((file) => readFileSync(new URL(file, SCHEMA_DIR), 'utf8'))
+  .join('\n');
 
 /**
  * The session cookie and its CSRF token, both httpOnly: no script reads the token from a cookie. The back
@@ -90,7 +96,8 @@ export async function mountAdmin(
         return {
           requestId: requestIdFrom(requestId),
           requestFields,
-          api: new StaffApi(
+          shop: { name: config.shop.name, address: config.shop.address, phone: config.shop.phone, email: config.shop.email },
+          api: staffApis(
             deps.http,
             { token: cookie(req, SESSION_COOKIE), csrf: req.get('x-csrf-token') ?? null },
             { requestId, clientIp: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null },

@@ -4,73 +4,66 @@ import { createHttpMetrics, DURATION_BUCKETS as BUCKETS } from '@digitic/server-
 import { Counter, Histogram } from 'prom-client';
 
 /** Operation names come from clients: past this many distinct ones, the rest count as "other". */
+const MAX_OPERATION_NAMES = 200;
 /** The most upstream route patterns counted apart (the api has a few dozen routes). */
 const MAX_UPSTREAM_ROUTES = 200;
-const MAX_OPERATION_NAMES = 200;
+
+/** A label's values as they come, up to `max` distinct ones; any value past them is "other" (a bounded label set). */
+function bounded(max: number) {
+  const seen = new Set<string>();
+  return (value: string) => {
+    if (seen.has(value)) return value;
+    if (seen.size >= max) return 'other';
+    seen.add(value);
+    return value;
+  };
+}
+
+/**
+ * Ids and tokens in REST paths become placeholders, so a label never holds them; and since a client's
+ * argument can still shape a path (an id of letters), a bounded number of patterns is kept, the rest 'other'.
+ */
+const masked = (url: string | undefined) =>
+  (url ?? '')
+    .split('?')[0]
+    ?.split('/')
+    .map((s) => (/^[0-9a-f-]{20,}$/i.test(s) || /\d/.test(s) || s.length > 24 ? ':x' : s))
+    .join('/')
+    .replace(/\/$/, '') ?? '';
 
 /** The gateway's Prometheus metrics, in a registry of its own. */
 export function createGatewayMetrics() {
   const { registry, observeRequest } = createHttpMetrics('gateway');
-  const operations = new Counter({
-    name: 'graphql_operations_total',
-    help: 'GraphQL operations by name, type and outcome (ok or the first error code)',
-    labelNames: ['operation', 'type', 'outcome'],
-    registers: [registry],
-  });
-  const operationDuration = new Histogram({
-    name: 'graphql_operation_duration_seconds',
-    help: 'GraphQL operation duration by name',
-    labelNames: ['operation'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
-  const upstream = new Counter({
-    name: 'upstream_requests_total',
-    help: 'Calls to the REST api by method, path pattern and status (0 when no answer came)',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  const upstreamDuration = new Histogram({
-    name: 'upstream_request_duration_seconds',
-    help: 'Duration of calls to the REST api by method and path pattern',
-    labelNames: ['method', 'route'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
-  const cache = new Counter({
-    name: 'response_cache_total',
-    help: 'Whole-response cache lookups of guest operations and pages, by kind and result',
-    labelNames: ['kind', 'result'],
-    registers: [registry],
-  });
-  const names = new Set<string>();
-  const operationLabel = (name: string | null | undefined) => {
-    const n = name ?? 'anonymous';
-    if (names.has(n)) return n;
-    if (names.size >= MAX_OPERATION_NAMES) return 'other';
-    names.add(n);
-    return n;
-  };
-
-  /**
-   * Ids and tokens in REST paths become placeholders, so a label never holds them; and since a client's
-   * argument can still shape a path (an id of letters), a bounded number of patterns is kept, the rest 'other'.
-   */
-  const patterns = new Set<string>();
-  const pattern = (url: string | undefined) => {
-    const p = masked(url);
-    if (patterns.has(p)) return p;
-    if (patterns.size >= MAX_UPSTREAM_ROUTES) return 'other';
-    patterns.add(p);
-    return p;
-  };
-  const masked = (url: string | undefined) =>
-    (url ?? '')
-      .split('?')[0]
-      ?.split('/')
-      .map((s) => (/^[0-9a-f-]{20,}$/i.test(s) || /\d/.test(s) || s.length > 24 ? ':x' : s))
-      .join('/')
-      .replace(/\/$/, '') ?? '';
+  /** A counter (and below, a histogram) of this registry: its name, its labels, and what it counts. */
+  const counter = <L extends string>(name: string, labelNames: readonly L[], help: string) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const histogram = <L extends string>(name: string, labelNames: readonly L[], help: string) =>
+    new Histogram({ name, help, labelNames, buckets: BUCKETS, registers: [registry] });
+  const operations = counter(
+    'graphql_operations_total',
+    ['operation', 'type', 'outcome'],
+    'GraphQL operations by name, type and outcome (ok or the first error code)',
+  );
+  const operationDuration = histogram('graphql_operation_duration_seconds', ['operation'], 'GraphQL operation duration by name');
+  const upstream = counter(
+    'upstream_requests_total',
+    ['method', 'route', 'status'],
+    'Calls to the REST api by method, path pattern and status (0 when no answer came)',
+  );
+  const upstreamDuration = histogram(
+    'upstream_request_duration_seconds',
+    ['method', 'route'],
+    'Duration of calls to the REST api by method and path pattern',
+  );
+  const cache = counter(
+    'response_cache_total',
+    ['kind', 'result'],
+    'Whole-response cache lookups of guest operations and pages, by kind and result',
+  );
+  const operationName = bounded(MAX_OPERATION_NAMES);
+  const operationLabel = (name: string | null | undefined) => operationName(name ?? 'anonymous');
+  const routePattern = bounded(MAX_UPSTREAM_ROUTES);
+  const pattern = (url: string | undefined) => routePattern(masked(url));
 
   return {
     registry,

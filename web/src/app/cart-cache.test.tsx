@@ -11,20 +11,8 @@ import { HeaderCartDocument } from './__generated__/header';
 import { ShopInfoDocument } from '../lib/__generated__/shop-info';
 import { Header } from './header';
 import { CartPage } from '../features/cart/cart-page';
+import { cart, line } from '../features/cart/cart-fixtures';
 
-const line = (id: string, title: string, quantity: number, unitPrice: number) => ({
-  __typename: 'CartLine' as const,
-  id,
-  quantity,
-  unitPrice,
-  lineTotal: quantity * unitPrice,
-  color: { __typename: 'Color' as const, id: `c-${id}`, title: 'black' },
-  product: { __typename: 'Product' as const, id: `p-${id}`, title, images: [] },
-});
-const cart = (lines: ReturnType<typeof line>[]) => {
-  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  return { __typename: 'Cart' as const, id: 'c1', lineCount: lines.length, subtotal, shipping: 100, total: subtotal + 100, lines };
-};
 const phone = line('l1', 'Phone', 1, 1000);
 const watch = line('l2', 'Watch', 2, 500);
 

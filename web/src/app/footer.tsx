@@ -5,6 +5,44 @@ import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';
 import { DEFAULT_SHOP_TIME_ZONE, wallClock } from '../lib/format-date';
 
+const SOCIAL = [
+  ['#facebook', 'Facebook', FacebookIcon],
+  ['#instagram', 'Instagram', InstagramIcon],
+  ['#linkedin', 'LinkedIn', LinkedinIcon],
+  ['#youtube', 'YouTube', YoutubeIcon],
+] as const;
+
+/** The footer's columns of links, each link as [address, text]. */
+const LINK_COLUMNS: { title: string; links: [string, string][] }[] = [
+  {
+    title: 'Information',
+    links: [
+      [ROUTES.privacyPolicy, 'Privacy Policy'],
+      [ROUTES.refundPolicy, 'Refund Policy'],
+      [ROUTES.shippingPolicy, 'Shipping Policy'],
+      [ROUTES.terms, 'Terms & Conditions'],
+      [ROUTES.blogs, 'Blogs'],
+    ],
+  },
+  {
+    title: 'Account',
+    links: [
+      [ROUTES.about, 'About Us'],
+      [ROUTES.support, 'Faq'],
+      [ROUTES.contact, 'Contact'],
+    ],
+  },
+  {
+    title: 'Quick Links',
+    links: [
+      [`${ROUTES.store}?category=Laptops`, 'Laptops'],
+      [`${ROUTES.store}?category=Headphones`, 'Headphones'],
+      [`${ROUTES.store}?category=Tablets`, 'Tablets'],
+      [`${ROUTES.store}?category=Watches`, 'Watch'],
+    ],
+  },
+];
+
 export function Footer() {
   const { data } = useShopInfoQuery();
   const info = data?.shopInfo;
@@ -32,71 +70,25 @@ export function Footer() {
             <a href={`mailto:${info?.email ?? ''}`}>{info?.email}</a>
           </address>
           <div className="social" aria-label="Social media">
-            <a href="#facebook" aria-label="Facebook">
-              <FacebookIcon />
-            </a>
-            <a href="#instagram" aria-label="Instagram">
-              <InstagramIcon />
-            </a>
-            <a href="#linkedin" aria-label="LinkedIn">
-              <LinkedinIcon />
-            </a>
-            <a href="#youtube" aria-label="YouTube">
-              <YoutubeIcon />
-            </a>
+            {SOCIAL.map(([href, label, Icon]) => (
+              <a key={href} href={href} aria-label={label}>
+                <Icon />
+              </a>
+            ))}
           </div>
         </section>
-        <section>
-          <h3>Information</h3>
-          <ul>
-            <li>
-              <Link to={ROUTES.privacyPolicy}>Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to={ROUTES.refundPolicy}>Refund Policy</Link>
-            </li>
-            <li>
-              <Link to={ROUTES.shippingPolicy}>Shipping Policy</Link>
-            </li>
-            <li>
-              <Link to={ROUTES.terms}>Terms &amp; Conditions</Link>
-            </li>
-            <li>
-              <Link to={ROUTES.blogs}>Blogs</Link>
-            </li>
-          </ul>
-        </section>
-        <section>
-          <h3>Account</h3>
-          <ul>
-            <li>
-              <Link to={ROUTES.about}>About Us</Link>
-            </li>
-            <li>
-              <Link to={ROUTES.support}>Faq</Link>
-            </li>
-            <li>
-              <Link to={ROUTES.contact}>Contact</Link>
-            </li>
-          </ul>
-        </section>
-        <section>
-          <h3>Quick Links</h3>
-          <ul>
-            <li>
-              <Link to={`${ROUTES.store}?category=Laptops`}>Laptops</Link>
-            </li>
-            <li>
-              <Link to={`${ROUTES.store}?category=Headphones`}>Headphones</Link>
-            </li>
-            <li>
-              <Link to={`${ROUTES.store}?category=Tablets`}>Tablets</Link>
-            </li>
-            <li>
-              <Link to={`${ROUTES.store}?category=Watches`}>Watch</Link>
-            </li>
-          </ul>
-        </section>
+        {LINK_COLUMNS.map(({ title, links }) => (
+          <section key={title}>
+            <h3>{title}</h3>
+            <ul>
+              {links.map(([to, text]) => (
+                <li key={to}>
+                  <Link to={to}>{text}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </div>
       <div className="footer-bottom">
         <p className="container">

@@ -4,19 +4,40 @@ import { useState } from 'react';
 import { problem, when } from '../../lib/format';
 import { type AuditLogQuery, useAuditLogQuery } from './__generated__/audit';
 import { useAuditCsvLazyQuery } from './__generated__/audit-csv';
+import { actionWords, AUDIT_KINDS, changeWords } from './audit-words';
 
 type Row = AuditLogQuery['auditLog'][number];
 const column = createColumnHelper<Row>();
 const columns = [
   column.accessor('at', { header: 'When', cell: (c) => when(c.getValue()) }),
   column.accessor((r) => r.actor.label ?? r.actor.kind, { id: 'actor', header: 'Who' }),
-  column.accessor('action', { header: 'What' }),
+  column.accessor((r) => actionWords(r.action), { id: 'action', header: 'What' }),
   column.accessor((r) => (r.subjectKind ? `${r.subjectKind} ${r.subjectId?.slice(0, 8) ?? ''}` : ''), { id: 'subject', header: 'Record' }),
-  column.accessor((r) => JSON.stringify(r.after ?? r.before ?? ''), { id: 'change', header: 'Change' }),
+  column.display({
+    id: 'change',
+    header: 'Change',
+    cell: (c) => {
+      const lines = changeWords(c.row.original.before, c.row.original.after);
+      return lines.length === 0 ? (
+        ''
+      ) : lines.length === 1 ? (
+        lines[0]
+      ) : (
+        <ul className="admin-change">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      );
+    },
+  }),
   column.accessor('address', { header: 'From' }),
 ];
 
-/** Who did what to which record, newest first; filtered by action; every row kept for good (the database refuses changes). */
+/**
+ * Who did what to which record, newest first, in words (audit-words.ts); filtered by a kind chosen from a list
+ * (one kind, or all of an area's); every row kept for good (the database refuses changes).
+ */
 export function AuditPage() {
   const [action, setAction] = useState('');
   const [from, setFrom] = useState('');
@@ -44,8 +65,20 @@ export function AuditPage() {
       <h1>Audit trail</h1>
       <div className="admin-filters">
         <label>
-          Action (e.g. order.status, or order. for all of an order’s)
-          <input value={action} onChange={(e) => setAction(e.target.value.trim())} />
+          Kind
+          <select value={action} onChange={(e) => setAction(e.target.value)}>
+            <option value="">Every kind</option>
+            {AUDIT_KINDS.map((k) => (
+              <optgroup key={k.prefix} label={k.area}>
+                <option value={k.prefix}>All of {k.area.toLowerCase()}</option>
+                {Object.entries(k.actions).map(([code, words]) => (
+                  <option key={code} value={code}>
+                    {words}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
         </label>
         <label>
           From

@@ -1,13 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CouponStatus } from '../../__generated__/types';
-import { DataTable } from '../../components/data-table';
-import { Pager, useFilterParams } from '../../components/pager';
-import { problem, rupees } from '../../lib/format';
-import type { CouponWholeFragment } from '../coupon/__generated__/coupon-whole';
+import { FilterSelect } from '../../components/list-filters';
+import { ListPage, useListParams } from '../../components/list-page';
+import { rupees } from '../../lib/format';
+import type { CouponWholeFragment } from './__generated__/coupon-whole';
 import { useCouponsQuery } from './__generated__/coupons';
-import { couponOff, couponWindow } from '../coupon/coupon-words';
+import { couponOff, couponWindow } from './coupon-words';
 
 const column = createColumnHelper<CouponWholeFragment>();
 const columns = [
@@ -33,54 +32,28 @@ const columns = [
   }),
   column.accessor('discountGiven', { header: 'Given off', cell: (c) => rupees(c.getValue()) }),
 ];
-const PAGE_SIZE = 25;
+const SHOWING = [
+  ['ALL', 'All'],
+  ['ACTIVE', 'On'],
+  ['INACTIVE', 'Off'],
+] as const;
 
 /** The coupons: search by code; on, off or both; the filters live in the address. */
 export function CouponsPage() {
-  const { params, set, page } = useFilterParams();
-  const status = (params.get('status') as CouponStatus | null) ?? 'ALL';
-  const search = params.get('q') ?? '';
-  const [typed, setTyped] = useState(search);
-  const { data, error, loading } = useCouponsQuery({
-    variables: { status, page, pageSize: PAGE_SIZE, ...(search ? { search } : {}) },
-    fetchPolicy: 'cache-and-network',
-  });
-  const total = data?.coupons.total ?? 0;
+  const list = useListParams();
+  const status = list.choice<CouponStatus>('status', 'ALL');
+  const query = useCouponsQuery({ variables: { status, ...list.paging, ...list.search }, fetchPolicy: 'cache-and-network' });
   return (
-    <section>
-      <h1>Coupons</h1>
-      <p>
-        <Link to="/coupons/new">Make a coupon</Link>
-      </p>
-      <form
-        className="admin-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set('q', typed.trim() || null);
-        }}
-      >
-        <label>
-          Showing
-          <select value={status} onChange={(e) => set('status', e.target.value === 'ALL' ? null : e.target.value)}>
-            <option value="ALL">All</option>
-            <option value="ACTIVE">On</option>
-            <option value="INACTIVE">Off</option>
-          </select>
-        </label>
-        <label>
-          Code
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </label>
-        <button type="submit">Search</button>
-      </form>
-      {error && <p role="alert">{problem(error)}</p>}
-      <DataTable
-        rows={data?.coupons.items ?? []}
-        columns={columns}
-        caption={loading && !data ? 'Loading coupons…' : `${total} coupon${total === 1 ? '' : 's'}`}
-      />
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={(n) => set('page', String(n))} />
-    </section>
+    <ListPage
+      title="Coupons"
+      add={{ to: '/coupons/new', text: 'Make a coupon' }}
+      search="Code"
+      filters={<FilterSelect filters={list} name="status" label="Showing" fallback="ALL" options={SHOWING} />}
+      list={list}
+      query={query}
+      page={(d) => d.coupons}
+      noun={['coupon', 'coupons']}
+      columns={columns}
+    />
   );
 }

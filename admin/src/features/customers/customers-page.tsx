@@ -1,7 +1,8 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table';
+import { SearchForm } from '../../components/list-filters';
+import { useFilterParams } from '../../components/pager';
 import { problem, when } from '../../lib/format';
 import { type CustomersQuery, useCustomersQuery } from './__generated__/customers';
 
@@ -17,27 +18,13 @@ const columns = [
 
 /** Customers by e-mail or phone, read-only. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const [typed, setTyped] = useState(search);
+  const filters = useFilterParams();
+  const search = filters.params.get('q') ?? '';
   const { data, error, loading } = useCustomersQuery({ variables: { search }, skip: search.length < 3 });
   return (
     <section>
       <h1>Customers</h1>
-      <form
-        className="admin-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(typed.trim() ? { q: typed.trim() } : {});
-        }}
-      >
-        <label>
-          E-mail (or its beginning) or phone
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </label>
-        <button type="submit">Look up</button>
-      </form>
+      <SearchForm filters={filters} label="E-mail (or its beginning) or phone" button="Look up" />
       {search.length > 0 && search.length < 3 && <p className="admin-error">Enter at least 3 characters</p>}
       {error && <p role="alert">{problem(error)}</p>}
       {search.length >= 3 && (

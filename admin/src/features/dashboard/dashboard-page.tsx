@@ -1,6 +1,6 @@
 import { Link, useOutletContext } from 'react-router-dom';
 import { may, type Signed } from '../../lib/authorization';
-import { problem, rupees } from '../../lib/format';
+import { paise, problem } from '../../lib/format';
 import { useDashboardQuery } from './__generated__/dashboard';
 import { useLowStockQuery } from './__generated__/low-stock';
 
@@ -35,7 +35,14 @@ export function DashboardPage() {
           </Link>
         </li>
         <li>
-          <strong>{d.today.orders}</strong> orders today, <strong>{rupees(d.today.revenue)}</strong>
+          <strong>{d.today.orders}</strong> {d.today.orders === 1 ? 'order' : 'orders'} today
+          {/* The day's money is for those who handle it (refunds), not for everyone who packs. */}
+          {may(me, 'orders:refund') && (
+            <>
+              : <strong>{paise(d.today.takenPaise)}</strong> taken, {paise(d.today.refundedPaise)} refunded,{' '}
+              <strong>{paise(d.today.netPaise)}</strong> net
+            </>
+          )}
         </li>
         {may(me, 'returns:manage') && (
           <li>
@@ -46,7 +53,7 @@ export function DashboardPage() {
           </li>
         )}
         <li>
-          <strong>{d.refunds.inProgress}</strong> refunds in progress
+          <strong>{d.refunds.inProgress}</strong> {d.refunds.inProgress === 1 ? 'refund' : 'refunds'} in progress
           {d.refunds.failedLast30Days > 0 && <>, {d.refunds.failedLast30Days} refused by the provider in 30 days</>}
         </li>
       </ul>

@@ -1,10 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AssigneeFilter, EnquiryFilter } from '../../__generated__/types';
-import { DataTable } from '../../components/data-table';
-import { Pager, useFilterParams } from '../../components/pager';
-import { problem, when } from '../../lib/format';
+import { FilterSelect } from '../../components/list-filters';
+import { ListPage, useListParams } from '../../components/list-page';
+import { when } from '../../lib/format';
 import { type EnquiriesQuery, useEnquiriesQuery } from './__generated__/enquiries';
 import { ENQUIRY_STATUS_LABEL } from './enquiry-words';
 
@@ -24,63 +23,37 @@ const columns = [
   column.accessor('status', { header: 'Status', cell: (c) => ENQUIRY_STATUS_LABEL[c.getValue()] }),
   column.accessor('assignee', { header: 'Answered by', cell: (c) => c.getValue()?.name ?? 'Nobody yet' }),
 ];
-const PAGE_SIZE = 25;
+const SHOWING = [['OPEN', 'Open'], ...Object.entries(ENQUIRY_STATUS_LABEL), ['ALL', 'All']] as const;
+const WHOSE = [
+  ['', "Everyone's"],
+  ['ME', 'Mine'],
+  ['NOBODY', "Nobody's yet"],
+] as const;
 
 /** The enquiries inbox: open ones first (not resolved), yours or nobody's, by e-mail, name or words. */
 export function EnquiriesPage() {
-  const { params, set, page } = useFilterParams();
-  const status = (params.get('status') as EnquiryFilter | null) ?? 'OPEN';
-  const assignee = (params.get('assignee') as AssigneeFilter | null) ?? null;
-  const search = params.get('q') ?? '';
-  const [typed, setTyped] = useState(search);
-  const { data, error, loading } = useEnquiriesQuery({
-    variables: { status, page, pageSize: PAGE_SIZE, ...(assignee ? { assignee } : {}), ...(search ? { search } : {}) },
+  const list = useListParams();
+  const status = list.choice<EnquiryFilter>('status', 'OPEN');
+  const assignee = list.choice<AssigneeFilter | ''>('assignee', '');
+  const query = useEnquiriesQuery({
+    variables: { status, ...list.paging, ...(assignee ? { assignee } : {}), ...list.search },
     fetchPolicy: 'cache-and-network',
   });
-  const total = data?.enquiries.total ?? 0;
   return (
-    <section>
-      <h1>Enquiries</h1>
-      <form
-        className="admin-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set('q', typed.trim() || null);
-        }}
-      >
-        <label>
-          Showing
-          <select value={status} onChange={(e) => set('status', e.target.value === 'OPEN' ? null : e.target.value)}>
-            <option value="OPEN">Open</option>
-            <option value="SUBMITTED">Submitted</option>
-            <option value="CONTACTED">Contacted</option>
-            <option value="IN_PROGRESS">In Progress</option>
-            <option value="RESOLVED">Resolved</option>
-            <option value="ALL">All</option>
-          </select>
-        </label>
-        <label>
-          Whose
-          <select value={assignee ?? ''} onChange={(e) => set('assignee', e.target.value || null)}>
-            <option value="">Everyone's</option>
-            <option value="ME">Mine</option>
-            <option value="NOBODY">Nobody's yet</option>
-          </select>
-        </label>
-        <label>
-          E-mail, name or words
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </label>
-        <button type="submit">Search</button>
-      </form>
-      {error && <p role="alert">{problem(error)}</p>}
-      <DataTable
-        rows={data?.enquiries.items ?? []}
-        columns={columns}
-        caption={loading && !data ? 'Loading enquiries…' : `${total} enquir${total === 1 ? 'y' : 'ies'}`}
-      />
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={(n) => set('page', String(n))} />
-    </section>
+    <ListPage
+      title="Enquiries"
+      search="E-mail, name or words"
+      filters={
+        <>
+          <FilterSelect filters={list} name="status" label="Showing" fallback="OPEN" options={SHOWING} />
+          <FilterSelect filters={list} name="assignee" label="Whose" options={WHOSE} />
+        </>
+      }
+      list={list}
+      query={query}
+      page={(d) => d.enquiries}
+      noun={['enquiry', 'enquiries']}
+      columns={columns}
+    />
   );
 }

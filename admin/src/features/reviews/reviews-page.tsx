@@ -1,59 +1,42 @@
 import { useState } from 'react';
 import type { ReviewStatus } from '../../__generated__/types';
-import { Pager, useFilterParams } from '../../components/pager';
-import { problem, when } from '../../lib/format';
+import { FilterSelect } from '../../components/list-filters';
+import { ListPage, useListParams } from '../../components/list-page';
+import { type Message, Said, saying } from '../../components/said';
+import { when } from '../../lib/format';
 import { useHideReviewMutation } from './__generated__/hide-review';
 import { useRestoreReviewMutation } from './__generated__/restore-review';
 import type { ReviewWholeFragment } from './__generated__/review-whole';
 import { useReviewsQuery } from './__generated__/reviews';
 
-const PAGE_SIZE = 25;
+const SHOWING = [
+  ['ALL', 'All'],
+  ['VISIBLE', 'On the store'],
+  ['HIDDEN', 'Hidden'],
+] as const;
 
 /** Review moderation: search the reviews, hide one with a reason (gone from the store and its rating at once), restore it. */
 export function ReviewsPage() {
-  const { params, set, page } = useFilterParams();
-  const status = (params.get('status') as ReviewStatus | null) ?? 'ALL';
-  const search = params.get('q') ?? '';
-  const [typed, setTyped] = useState(search);
-  const { data, error, loading } = useReviewsQuery({
-    variables: { status, page, pageSize: PAGE_SIZE, ...(search ? { search } : {}) },
-    fetchPolicy: 'cache-and-network',
-  });
-  const total = data?.reviews.total ?? 0;
+  const list = useListParams();
+  const status = list.choice<ReviewStatus>('status', 'ALL');
+  const query = useReviewsQuery({ variables: { status, ...list.paging, ...list.search }, fetchPolicy: 'cache-and-network' });
   return (
-    <section>
-      <h1>Reviews</h1>
-      <form
-        className="admin-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set('q', typed.trim() || null);
-        }}
-      >
-        <label>
-          Showing
-          <select value={status} onChange={(e) => set('status', e.target.value === 'ALL' ? null : e.target.value)}>
-            <option value="ALL">All</option>
-            <option value="VISIBLE">On the store</option>
-            <option value="HIDDEN">Hidden</option>
-          </select>
-        </label>
-        <label>
-          Words, product or e-mail
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </label>
-        <button type="submit">Search</button>
-      </form>
-      {error && <p role="alert">{problem(error)}</p>}
-      <p>{loading && !data ? 'Loading reviews…' : `${total} review${total === 1 ? '' : 's'}`}</p>
-      <ul className="admin-reviews">
-        {(data?.reviews.items ?? []).map((r) => (
-          <ReviewItem key={r.id} review={r} />
-        ))}
-      </ul>
-      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={(n) => set('page', String(n))} />
-    </section>
+    <ListPage
+      title="Reviews"
+      search="Words, product or e-mail"
+      filters={<FilterSelect filters={list} name="status" label="Showing" fallback="ALL" options={SHOWING} />}
+      list={list}
+      query={query}
+      page={(d) => d.reviews}
+      noun={['review', 'reviews']}
+      items={(reviews) => (
+        <ul className="admin-reviews">
+          {reviews.map((r) => (
+            <ReviewItem key={r.id} review={r} />
+          ))}
+        </ul>
+      )}
+    />
   );
 }
 
@@ -61,13 +44,9 @@ function ReviewItem({ review: r }: { review: ReviewWholeFragment }) {
   const [hide, hiding] = useHideReviewMutation();
   const [restore, restoring] = useRestoreReviewMutation();
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const who = `${r.authorName}'s review of ${r.productTitle}`;
-  const act = (run: Promise<unknown>, done: string) =>
-    run.then(
-      () => setMessage({ ok: true, text: done }),
-      (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'Not done' }),
-    );
+  const act = saying(setMessage, 'Not done');
   return (
     <li>
       <article aria-label={who}>
@@ -116,11 +95,7 @@ function ReviewItem({ review: r }: { review: ReviewWholeFragment }) {
             </button>
           </form>
         )}
-        {message && (
-          <p className={message.ok ? undefined : 'admin-error'} role={message.ok ? 'status' : 'alert'}>
-            {message.text}
-          </p>
-        )}
+        <Said message={message} />
       </article>
     </li>
   );

@@ -1,10 +1,14 @@
+import { PERMISSIONS } from '@digitic/shop-rules/staff-permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useOutletContext } from 'react-router-dom';
 import { z } from 'zod';
 import type { StaffRole } from '../../__generated__/types';
+import { useConfirm } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { Field } from '../../components/field';
 import { problem, when } from '../../lib/format';
 import { useChangeStaffRoleMutation } from './__generated__/change-staff-role';
 import { useInviteStaffMutation } from './__generated__/invite-staff';
@@ -15,6 +19,8 @@ import { type StaffQuery, useStaffQuery } from './__generated__/staff';
 
 const ROLES: StaffRole[] = ['OWNER', 'MANAGER', 'FULFILMENT', 'SUPPORT', 'CATALOGUE'];
 const roleName = (r: string) => r.charAt(0) + r.slice(1).toLowerCase();
+/** A permission in words, as the declaration describes it (the code itself only if the api knows one the app does not). */
+const permissionWords = (p: string) => (PERMISSIONS as Record<string, string>)[p] ?? p;
 
 const InviteSchema = z.object({
   email: z.email('Enter their e-mail address'),
@@ -27,6 +33,9 @@ type Row = StaffQuery['staff'][number];
 
 /** The staff (staff:manage): invite with a role (the one-time link is shown to pass on), change roles, remove. */
 export function StaffPage() {
+  const me = useOutletContext<{ id?: string } | null>();
+  const confirm = useConfirm();
+  const [said, setSaid] = useState<string | null>(null);
   const { data, error, refetch } = useStaffQuery();
   const roles = useRolesQuery();
   const [invite, inviting] = useInviteStaffMutation();
@@ -38,12 +47,33 @@ export function StaffPage() {
     resolver: zodResolver(InviteSchema),
     defaultValues: { email: '', name: '', role: 'FULFILMENT' },
   });
-  const act = (p: Promise<unknown>) => {
+  const act = (p: Promise<unknown>, done?: string) => {
     setRefused(null);
+    setSaid(null);
     p.then(
-      () => refetch(),
+      () => {
+        if (done) setSaid(done);
+        return refetch();
+      },
       (err: unknown) => setRefused(problem(err)),
     );
+  };
+  const who = (r: Row) => r.name || r.email || 'the first owner';
+  const changeRoleOf = async (r: Row, role: StaffRole) => {
+    if (role === r.role) return;
+    const yes = await confirm({
+      title: `Make ${who(r)} ${roleName(role)}?`,
+      body: (
+        <>
+          <p>
+            {roleName(role)}: {roles.data?.roles.find((x) => x.role === role)?.description}
+          </p>
+          <p>Their sessions end now: they sign in again to work as {roleName(role)}.</p>
+        </>
+      ),
+      action: `Make ${roleName(role)}`,
+    });
+    if (yes) act(changeRole({ variables: { staffId: r.id, role } }), `${who(r)} is ${roleName(role)} now; their sessions have ended.`);
   };
   const column = createColumnHelper<Row>();
   const columns = [
@@ -55,7 +85,8 @@ export function StaffPage() {
         <select
           aria-label={`Role of ${c.row.original.email || 'the first owner'}`}
           value={c.getValue()}
-          onChange={(e) => act(changeRole({ variables: { staffId: c.row.original.id, role: e.target.value as StaffRole } }))}
+          disabled={c.row.original.id === me?.id}
+          onChange={(e) => void changeRoleOf(c.row.original, e.target.value as StaffRole)}
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -74,11 +105,13 @@ export function StaffPage() {
             {c.getValue()}{' '}
             <button
               type="button"
-              onClick={() => {
-                if (window.confirm(`Let ${c.row.original.email} sign in again now? Do it once you know the wrong codes were theirs.`)) {
-                  act(unlock({ variables: { staffId: c.row.original.id } }));
-                }
-              }}
+              onClick={() =>
+                void confirm({
+                  title: `Let ${c.row.original.email} sign in again now?`,
+                  body: <p>Do it once you know the wrong codes were theirs.</p>,
+                  action: 'Unlock',
+                }).then((yes) => yes && act(unlock({ variables: { staffId: c.row.original.id } })))
+              }
             >
               Unlock {c.row.original.email}
             </button>
@@ -91,18 +124,27 @@ export function StaffPage() {
     column.display({
       id: 'remove',
       header: 'Remove',
-      cell: (c) => (
-        <button
-          type="button"
-          onClick={() => {
-            if (window.confirm(`Remove ${c.row.original.email} from the staff? Their sessions end at once.`)) {
-              act(remove({ variables: { staffId: c.row.original.id } }));
+      cell: (c) =>
+        c.row.original.id === me?.id ? (
+          'You'
+        ) : (
+          <button
+            type="button"
+            className="admin-final"
+            onClick={() =>
+              void confirm({
+                title: `Remove ${who(c.row.original)} from the staff?`,
+                body: <p>Their sessions end at once, and they can no longer sign in. To let them back, invite them again.</p>,
+                action: `Remove ${who(c.row.original)}`,
+                danger: true,
+              }).then(
+                (yes) => yes && act(remove({ variables: { staffId: c.row.original.id } }), `${who(c.row.original)} has been removed.`),
+              )
             }
-          }}
-        >
-          Remove {c.row.original.email}
-        </button>
-      ),
+          >
+            Remove {c.row.original.email}
+          </button>
+        ),
     }),
   ];
   const e = formState.errors;
@@ -121,19 +163,20 @@ export function StaffPage() {
     <section>
       <h1>Staff</h1>
       {error && <p role="alert">{problem(error)}</p>}
-      <DataTable rows={data?.staff ?? []} columns={columns} caption={`${data?.staff.length ?? 0} people`} />
+      <DataTable
+        rows={data?.staff ?? []}
+        columns={columns}
+        caption={`${data?.staff.length ?? 0} ${data?.staff.length === 1 ? 'person' : 'people'}`}
+      />
       {refused && (
         <p className="admin-error" role="alert">
           {refused}
         </p>
       )}
+      {said && <p role="status">{said}</p>}
       <h2>Invite someone</h2>
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        <label>
-          E-mail
-          <input type="email" {...register('email')} aria-invalid={Boolean(e.email)} />
-        </label>
-        {e.email && <p className="admin-error">{e.email.message}</p>}
+        <Field label="E-mail" type="email" field={register('email')} error={e.email} />
         <label>
           Name
           <input {...register('name')} />
@@ -152,7 +195,18 @@ export function StaffPage() {
       </form>
       {link && (
         <p role="status">
-          Give them this one-time link (until {when(link.expiresAt)}): <code data-testid="invite-link">{link.link}</code>
+          Give them this one-time link (until {when(link.expiresAt)}): <code data-testid="invite-link">{link.link}</code>{' '}
+          <button
+            type="button"
+            onClick={() =>
+              void navigator.clipboard.writeText(link.link).then(
+                () => setSaid('The link is copied: send it to them.'),
+                () => setSaid('The browser did not let the page copy: select the link and copy it.'),
+              )
+            }
+          >
+            Copy the link
+          </button>
         </p>
       )}
       <h2>Roles</h2>
@@ -161,7 +215,12 @@ export function StaffPage() {
           <div key={r.role}>
             <dt>{roleName(r.role)}</dt>
             <dd>
-              {r.description} ({r.permissions.join(', ')})
+              {r.description}. May:
+              <ul>
+                {r.permissions.map((p) => (
+                  <li key={p}>{permissionWords(p)}</li>
+                ))}
+              </ul>
             </dd>
           </div>
         ))}

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The order's life gets a home (orders/order-state.ts, payments/checkout-state.ts):
+// The order's life gets a home (orders/order-state.ts, checkout/checkout-state.ts):
 // - a version on checkouts and orders, moved by every transition, so two people acting on one record
 //   at once cannot both win;
 // - an order may be Cancelled (from Ordered or Processed), and carries its parcel's carrier and tracking;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// After the sale (orders/order-refunds.ts, returns/, orders/notices.ts):
+// After the sale (refunds/order-refunds.ts, returns/, orders/notices.ts):
 // - order_refunds: every refund of an order's payment (a cancellation, lines, a return, or one made at
 //   the provider), recorded before the provider is asked, so a refund is never made twice nor lost;
 //   its receipt at the provider is its id, and a retry asks the provider before refunding again.

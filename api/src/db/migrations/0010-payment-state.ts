@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Where an order's payment stands, kept on the order (orders/order-refunds.ts writes it with every change
+// Where an order's payment stands, kept on the order (refunds/order-refunds.ts writes it with every change
 // to its refunds): paid (nothing refunded), refund_in_progress, or refunded (some or all of it). The order
 // desk filters 100,000 orders by it through an index instead of looking through every order's refunds.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where pc.product_id = share.product_id and pc.color_id = share.color_id
   `.execute(db);
   // products.quantity is no longer read or written. It is dropped by a later release, not this one: the
-  // previous release's apis still use it while a rolling upgrade replaces them (README, "Rolling upgrades").
+  // previous release's apis still use it while a rolling upgrade replaces them (docs/operations.md, "Rolling upgrades").
   // Emptied, so those apis refuse a sale (out of stock) rather than sell what a colour no longer has.
   await sql`update products set quantity = 0`.execute(db);
   // The dashboard's low-stock list reads the variants by stock.

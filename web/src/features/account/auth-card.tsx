@@ -19,3 +19,15 @@ export function AuthCard({ title, children }: { title: string; children: React.R
     </>
   );
 }
+
+/** A form's buttons: its submit, held while the request is out, then whatever goes beside it. */
+export function AuthActions({ submit, loading, children }: { submit: string; loading: boolean; children?: React.ReactNode }) {
+  return (
+    <div className="auth-actions">
+      <button type="submit" className="button" disabled={loading}>
+        {submit}
+      </button>
+      {children}
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { ForgotSchema } from './schemas';
-import { AuthCard } from './auth-card';
+import { AuthActions, AuthCard } from './auth-card';
 import './account.css';
 export function ForgotPasswordPage() {
   const [request, { loading }] = useRequestPasswordResetMutation();
@@ -29,12 +29,9 @@ export function ForgotPasswordPage() {
       <p className="muted">We will send you an email to reset your password</p>
       <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Forgot Password">
         <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <div className="auth-actions">
-          <button type="submit" className="button" disabled={loading}>
-            Submit
-          </button>
+        <AuthActions submit="Submit" loading={loading}>
           <Link to={ROUTES.login}>Cancel</Link>
-        </div>
+        </AuthActions>
       </form>
     </AuthCard>
   );

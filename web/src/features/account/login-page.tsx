@@ -12,7 +12,7 @@ import { ROUTES } from '../../config/routes';
 import { startSessionFrom } from '../../lib/session';
 import { addPendingChoice, pendingAdd } from '../../lib/pending-add';
 import { type LoginValues, LoginSchema } from './schemas';
-import { AuthCard, serverMessage } from './auth-card';
+import { AuthActions, AuthCard, serverMessage } from './auth-card';
 import './account.css';
 export function LoginPage() {
   const navigate = useNavigate();
@@ -60,14 +60,11 @@ export function LoginPage() {
           {...register('password')}
         />
         <Link to={ROUTES.forgotPassword}>Forgot Password?</Link>
-        <div className="auth-actions">
-          <button type="submit" className="button" disabled={loading}>
-            Login
-          </button>
+        <AuthActions submit="Login" loading={loading}>
           <Link to={ROUTES.signup} className="button secondary">
             SignUp
           </Link>
-        </div>
+        </AuthActions>
       </form>
       <div className="social-login" aria-hidden="true">
         <FacebookIcon />

@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { ResetSchema } from './schemas';
-import { AuthCard } from './auth-card';
+import { AuthActions, AuthCard } from './auth-card';
 import './account.css';
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -38,11 +38,7 @@ export function ResetPasswordPage() {
           error={formState.errors.password?.message}
           {...register('password')}
         />
-        <div className="auth-actions">
-          <button type="submit" className="button" disabled={loading}>
-            Ok
-          </button>
-        </div>
+        <AuthActions submit="Ok" loading={loading} />
       </form>
     </AuthCard>
   );

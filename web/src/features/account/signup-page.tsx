@@ -8,7 +8,7 @@ import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
 import { type SignupValues, SignupSchema } from './schemas';
-import { AuthCard, serverMessage } from './auth-card';
+import { AuthActions, AuthCard, serverMessage } from './auth-card';
 import { pendingAdd } from '../../lib/pending-add';
 import './account.css';
 export function SignupPage() {
@@ -48,11 +48,7 @@ export function SignupPage() {
           error={formState.errors.password?.message}
           {...register('password')}
         />
-        <div className="auth-actions">
-          <button type="submit" className="button" disabled={loading}>
-            Sign Up
-          </button>
-        </div>
+        <AuthActions submit="Sign Up" loading={loading} />
       </form>
     </AuthCard>
   );

@@ -11,23 +11,11 @@ import { RemoveCartLineDocument } from './__generated__/remove-cart-line';
 import { UpdateCartLineDocument } from './__generated__/update-cart-line';
 import { UNDO_TEXT } from './cart-line-actions';
 import { CartPage } from './cart-page';
+import { cart, line } from './cart-fixtures';
 import { MESSAGES } from '../../config/messages';
 import { createCache } from '../../lib/apollo';
 import { SETTLE_MS } from '../../lib/settle';
 
-const line = (id: string, title: string, quantity: number, unitPrice: number) => ({
-  __typename: 'CartLine' as const,
-  id,
-  quantity,
-  unitPrice,
-  lineTotal: quantity * unitPrice,
-  color: { __typename: 'Color' as const, id: `c-${id}`, title: 'black' },
-  product: { __typename: 'Product' as const, id: `p-${id}`, title, images: [] },
-});
-const cart = (lines: ReturnType<typeof line>[]) => {
-  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  return { __typename: 'Cart' as const, id: 'c1', lineCount: lines.length, subtotal, shipping: 100, total: subtotal + 100, lines };
-};
 const phone = line('l1', 'Phone', 2, 1000);
 const watch = line('l2', 'Watch', 3, 500);
 const update = (lineId: string, quantity: number, answer: ReturnType<typeof cart>): MockedResponse => ({

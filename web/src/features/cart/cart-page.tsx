@@ -10,6 +10,8 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
 import './cart.css';
 
+const COLUMNS = ['Product', 'Price', 'Quantity', 'Total'] as const;
+
 /*
  * A table on wide screens, one card a line on phones (cart.css, by media query only, so the server's markup is the
  * same for every screen). The explicit roles keep the table's meaning for screen readers where the phone layout
@@ -31,20 +33,13 @@ export function CartPage() {
         ) : (
           <>
             <table className="cart-table" role="table">
-              <thead role="rowgroup">
+              <thead role="rowgroup" className="phone-visually-hidden">
                 <tr role="row">
-                  <th scope="col" role="columnheader">
-                    Product
-                  </th>
-                  <th scope="col" role="columnheader">
-                    Price
-                  </th>
-                  <th scope="col" role="columnheader">
-                    Quantity
-                  </th>
-                  <th scope="col" role="columnheader">
-                    Total
-                  </th>
+                  {COLUMNS.map((c) => (
+                    <th key={c} scope="col" role="columnheader">
+                      {c}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody role="rowgroup">

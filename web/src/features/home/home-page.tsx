@@ -7,6 +7,7 @@ import { ROUTES } from '../../config/routes';
 import { useHead } from '../../lib/head';
 import { BlogCard } from '../../components/blog-card';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
+import art from 'virtual:storefront-art';
 import './home.css';
 const CATEGORY_PICTURES: Record<string, string> = {
   Laptops: 'laptop-silver-1',
@@ -16,6 +17,12 @@ const CATEGORY_PICTURES: Record<string, string> = {
   TVs: 'tv-black-2',
   Cameras: 'camera-silver-3',
 };
+
+/** A picture's widths as a srcset (raster, made at build time: see web/build/storefront-art.ts). */
+const srcSet = (name: string) =>
+  Object.entries(art[name] ?? {})
+    .map(([width, url]) => `${url} ${width}w`)
+    .join(', ');
 
 /** The home page's data for the server's one render (see lib/page-data.ts). */
 export const loadData: LoadPageData = ({ client }) => client.query({ query: HomePageDocument });
@@ -55,7 +62,15 @@ export function HomePage() {
               Buy now
             </Link>
           </div>
-          <img src="/api/images/product/laptop-silver-1.svg" alt="" width={420} height={420} fetchPriority="high" />
+          <img
+            src={art['laptop-silver-1']?.[420]}
+            srcSet={srcSet('laptop-silver-1')}
+            sizes="(max-width: 700px) 34vw, 420px"
+            alt=""
+            width={420}
+            height={420}
+            fetchPriority="high"
+          />
         </div>
       </section>
       <section className="container page-section" aria-label="Categories">
@@ -64,7 +79,14 @@ export function HomePage() {
           {(data?.productFacets.categories ?? Object.keys(CATEGORY_PICTURES)).map((c) => (
             <li key={c}>
               <Link to={`${ROUTES.store}?category=${encodeURIComponent(c)}`}>
-                <img src={`/api/images/product/${CATEGORY_PICTURES[c] ?? 'laptop-black-1'}.svg`} alt="" width={96} height={96} />
+                <img
+                  src={art[CATEGORY_PICTURES[c] ?? 'laptop-black-1']?.[96]}
+                  srcSet={srcSet(CATEGORY_PICTURES[c] ?? 'laptop-black-1')}
+                  sizes="96px"
+                  alt=""
+                  width={96}
+                  height={96}
+                />
                 <span>{c}</span>
               </Link>
             </li>

@@ -102,7 +102,7 @@ function OrderTable({ order }: { order: MyOrderFragment }) {
         </tbody>
       </table>
       <table role="table" className="order-table order-items">
-        <thead role="rowgroup">
+        <thead role="rowgroup" className="phone-visually-hidden">
           <HeadRow columns={ITEM_COLUMNS} />
         </thead>
         <tbody role="rowgroup">

@@ -13,6 +13,7 @@ import { isStoreAddress } from './store-address';
 import { keptByPriceForm, readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import { PriceFilter } from './price-filter';
+import { FacetChips } from './facet-chips';
 import './store.css';
 /** The store's data for the server's one render (see lib/page-data.ts); an address the store does not link to is not cached. */
 export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) => {
@@ -81,38 +82,8 @@ export function StorePage() {
               <h3>Price</h3>
               <PriceFilter min={f.minPrice} max={f.maxPrice} keep={keptByPriceForm(params)} onApply={change} />
             </section>
-            <section className="filter-card">
-              <h2>Product Tags</h2>
-              <div className="chips">
-                {(facets?.tags ?? []).map((t) => (
-                  <button
-                    key={t}
-                    type="button"
-                    className={`chip${f.tag === t ? ' active' : ''}`}
-                    aria-pressed={f.tag === t}
-                    onClick={() => change({ tag: f.tag === t ? null : t })}
-                  >
-                    {t}
-                  </button>
-                ))}
-              </div>
-            </section>
-            <section className="filter-card">
-              <h2>Product Brands</h2>
-              <div className="chips">
-                {(facets?.brands ?? []).map((b) => (
-                  <button
-                    key={b}
-                    type="button"
-                    className={`chip${f.brand === b ? ' active' : ''}`}
-                    aria-pressed={f.brand === b}
-                    onClick={() => change({ brand: f.brand === b ? null : b })}
-                  >
-                    {b}
-                  </button>
-                ))}
-              </div>
-            </section>
+            <FacetChips title="Product Tags" values={facets?.tags ?? []} chosen={f.tag} onChoose={(tag) => change({ tag })} />
+            <FacetChips title="Product Brands" values={facets?.brands ?? []} chosen={f.brand} onChoose={(brand) => change({ brand })} />
             <button type="button" className="button drawer-results" onClick={() => setFiltersOpen(false)}>
               {count === null ? 'Show results' : `${count} results`}
             </button>

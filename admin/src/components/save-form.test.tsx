@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { SaveForm, useSaveForm } from './save-form';
+
+interface Note {
+  id: string;
+  version: number;
+  title: string;
+}
+const NoteSchema = z.object({ title: z.string().trim().min(1, 'Give it a title') });
+const valuesOf = (n: Note | null) => ({ title: n?.title ?? '' });
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+type Save = (input: { title: string }, id: string, version: number) => Promise<Note | undefined>;
+
+function NoteForm({ note, update, latest }: { note: Note | null; update: Save; latest?: boolean }) {
+  const saving = useSaveForm({
+    record: note,
+    idPrefix: 'note',
+    schema: NoteSchema,
+    valuesOf,
+    latest,
+    input: (v) => ({ title: v.title }),
+    create: () => Promise.resolve('/notes/n2'),
+    update,
+  });
+  return (
+    <SaveForm saving={saving} label="Note" createText="Add the note" busy={false}>
+      {saving.field('title', 'Title', <input {...saving.attrs('title')} />)}
+    </SaveForm>
+  );
+}
+
+const show = (form: React.ReactNode) =>
+  render(
+    <MemoryRouter initialEntries={['/notes/x']}>
+      {form}
+      <Where />
+    </MemoryRouter>,
+  );
+const title = () => screen.getByRole('textbox', { name: 'Title' });
+
+afterEach(cleanup);
+
+describe('a form saved with the version it read', () => {
+  it('says what is wrong beside the field, and makes a new record then opens it', async () => {
+    show(<NoteForm note={null} update={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add the note' }));
+    await waitFor(() => expect(title()).toHaveAttribute('aria-invalid', 'true'));
+    expect(title()).toHaveAttribute('aria-describedby', 'note-title-error');
+    expect(document.getElementById('note-title-error')).toHaveTextContent('Give it a title');
+    fireEvent.change(title(), { target: { value: 'Lens care' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the note' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/notes/n2'));
+  });
+
+  it('names the version it read, then the one the api kept', async () => {
+    const update = vi.fn<Save>((input, id, version) => Promise.resolve({ id, version: version + 1, ...input }));
+    show(<NoteForm note={{ id: 'n1', version: 4, title: 'Old' }} update={update} />);
+    fireEvent.change(title(), { target: { value: 'New' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    expect(update.mock.calls.map((c) => c[2])).toEqual([4, 5]);
+  });
+
+  it('shows the refusal of a change made meanwhile; `latest` names the record’s own version', async () => {
+    const refused = vi.fn<Save>(() => Promise.reject(new Error('This note was changed by someone else')));
+    show(<NoteForm note={{ id: 'n1', version: 7, title: 'Old' }} update={refused} latest />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This note was changed by someone else');
+    expect(refused.mock.calls[0]?.[2]).toBe(7);
+  });
+});

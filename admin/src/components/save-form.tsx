@@ -1,0 +1,142 @@
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type DefaultValues, type FieldValues, get, type Path, type PathValue, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { problem } from '../lib/format';
+
+/** A record the api saves only over the version the editor read. */
+interface Versioned {
+  id: string;
+  version: number;
+}
+
+/**
+ * A form that makes a record or saves one with the version it was read at: a change someone made meanwhile is
+ * refused (and its words shown), never overwritten. Made, the new record opens; saved, the form shows what the
+ * api kept.
+ */
+export function useSaveForm<Values extends FieldValues, Output, Input, Saved extends Versioned>(o: {
+  /** The record edited; null makes a new one. */
+  record: Saved | null;
+  /** What the fields' ids start with: `coupon` gives `coupon-code`, and `coupon-code-error` for its message. */
+  idPrefix: string;
+  /** The fields' rules (the api checks them all again): answering early, and what a save sends. */
+  schema: z.ZodType<Output, Values>;
+  valuesOf: (record: Saved | null) => DefaultValues<Values>;
+  input: (values: Output) => Input;
+  /** Makes the record; answers the address it opens at. */
+  create: (input: Input) => Promise<string | undefined>;
+  /** Saves it over `version`; answers it as the api kept it. */
+  update: (input: Input, id: string, version: number) => Promise<Saved | undefined>;
+  /** Fields shown, not changed (the person may not). */
+  readOnly?: boolean;
+  /** The form takes up a newer version of the record (publishing, say) while nothing is being typed. */
+  follow?: boolean;
+  /**
+   * A save names the record's latest version, not the one the form read: for a form whose fields the page's
+   * other actions (stock, archive) move the version past without changing them.
+   */
+  latest?: boolean;
+}) {
+  const { record, idPrefix, valuesOf, follow = false } = o;
+  const navigate = useNavigate();
+  const [refused, setRefused] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  // The version the form's values came from: a save names it.
+  const [loadedVersion, setLoadedVersion] = useState(record?.version ?? 0);
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(o.schema), defaultValues: valuesOf(record) });
+  const { errors, isDirty } = form.formState;
+  const { reset } = form;
+  useEffect(() => {
+    if (follow && record && record.version !== loadedVersion && !isDirty) {
+      reset(valuesOf(record));
+      setLoadedVersion(record.version);
+    }
+  }, [follow, record, loadedVersion, isDirty, reset, valuesOf]);
+  const onSubmit = form.handleSubmit(async (v) => {
+    setRefused(null);
+    setSaved(false);
+    const input = o.input(v);
+    try {
+      if (record) {
+        const updated = await o.update(input, record.id, o.latest ? record.version : loadedVersion);
+        if (updated) {
+          reset(valuesOf(updated));
+          setLoadedVersion(updated.version);
+        }
+        setSaved(true);
+      } else {
+        const made = await o.create(input);
+        if (made) void navigate(made);
+      }
+    } catch (err) {
+      setRefused(problem(err));
+    }
+  });
+  const id = (name: Path<Values>) => `${idPrefix}-${name}`;
+  const error = (name: Path<Values>) => get<typeof errors, { message?: string } | undefined>(errors, name);
+  /** A field: its label, the control (given `attrs`), and what is wrong with it. */
+  const field = (name: Path<Values>, label: string, control: ReactNode) => (
+    <>
+      <label htmlFor={id(name)}>{label}</label>
+      {control}
+      {error(name) && (
+        <p className="admin-error" id={`${id(name)}-error`}>
+          {error(name)?.message}
+        </p>
+      )}
+    </>
+  );
+  /** A control's attributes: its id, whether it is wrong and where that is said, and the form's hold on it. */
+  const attrs = (name: Path<Values>) => ({
+    id: id(name),
+    'aria-invalid': Boolean(error(name)),
+    ...(error(name) ? { 'aria-describedby': `${id(name)}-error` } : {}),
+    ...(o.readOnly ? { readOnly: true } : {}),
+    ...form.register(name),
+  });
+  /** Adds a line to a field of lines (an uploaded photo's address to the pictures), as if typed. */
+  const addLine = (name: Path<Values>, line: string) => {
+    const now = String(form.getValues(name)).trim();
+    form.setValue(name, (now ? `${now}\n${line}` : line) as PathValue<Values, Path<Values>>, { shouldDirty: true, shouldValidate: true });
+  };
+  return { form, field, attrs, addLine, onSubmit, refused, saved, editing: record !== null };
+}
+
+/** The form `useSaveForm` drives: its fields, then the refusal or "saved", then its button. */
+export function SaveForm({
+  saving,
+  label,
+  savedText = 'Saved.',
+  createText,
+  busy,
+  canSave = true,
+  children,
+}: {
+  saving: { onSubmit: (e?: BaseSyntheticEvent) => Promise<void>; refused: string | null; saved: boolean; editing: boolean };
+  label: string;
+  savedText?: string;
+  /** The button's words for a new record (an existing one is saved with "Save changes"). */
+  createText: string;
+  busy: boolean;
+  canSave?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={(ev) => void saving.onSubmit(ev)} noValidate aria-label={label}>
+      {children}
+      {saving.refused && (
+        <p className="admin-error" role="alert">
+          {saving.refused}
+        </p>
+      )}
+      {saving.saved && <p role="status">{savedText}</p>}
+      {canSave && (
+        <button type="submit" disabled={busy}>
+          {saving.editing ? 'Save changes' : createText}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import { Link, useOutletContext, useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { may, type Signed } from '../../lib/authorization';
+import { problem, when } from '../../lib/format';
+import { NoRecord } from '../../components/no-record';
+import { HtmlPreview } from '../../components/html-preview';
+import { PhotoUpload } from '../../components/photo-upload';
+import { type Message, Said } from '../../components/said';
+import { SaveForm, useSaveForm } from '../../components/save-form';
+import type { CatalogueProductWholeFragment } from './__generated__/product-whole';
+import { useConfirm } from '../../components/confirm';
+import { parseRupees, wholeRupees } from '../../lib/money';
+import { useArchiveProductMutation } from './__generated__/archive-product';
+import { useCatalogueProductQuery } from './__generated__/catalogue-product';
+import { useCreateProductMutation } from './__generated__/create-product';
+import { useRestoreProductMutation } from './__generated__/restore-product';
+import { useSetStockMutation } from './__generated__/set-stock';
+import { useUpdateProductMutation } from './__generated__/update-product';
+
+// The api checks every field with the import's rules (and names what is wrong); these only answer early.
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const ProductSchema = z.object({
+  title: z.string().trim().min(1, 'Give the product a title').max(200, 'At most 200 characters'),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Lowercase letters, digits and single dashes (or leave it empty)'),
+  price: wholeRupees('the price'),
+  category: z.string().trim().min(1, 'Give a category').max(100),
+  brand: z.string().trim().min(1, 'Give a brand').max(100),
+  tags: z.string().max(2000),
+  colors: z.string().refine((v) => list(v).length > 0, 'Give at least one colour'),
+  images: z.string().refine((v) => v.split('\n').some((l) => l.trim()), 'Give at least one picture'),
+  description: z.string().max(100_000, 'At most 100,000 characters'),
+});
+type ProductValues = z.input<typeof ProductSchema>;
+
+const valuesOf = (p?: CatalogueProductWholeFragment | null): ProductValues => ({
+  title: p?.title ?? '',
+  slug: p?.slug ?? '',
+  price: String(p?.price ?? ''),
+  category: p?.category ?? '',
+  brand: p?.brand ?? '',
+  tags: p?.tags.join(', ') ?? '',
+  colors:
+    p?.variants
+      .filter((v) => v.offered)
+      .map((v) => v.color)
+      .join(', ') ?? '',
+  images: p?.images.join('\n') ?? '',
+  description: p?.description ?? '',
+});
+
+/** A product in the catalogue desk: its fields, its stock per colour, archive and restore. `/products/new` makes one. */
+export function ProductPage() {
+  const { id } = useParams();
+  const me = useOutletContext<Signed>();
+  const isNew = id === 'new';
+  const { data, error, loading } = useCatalogueProductQuery({ variables: { id: id ?? '' }, skip: isNew, fetchPolicy: 'cache-and-network' });
+  const product = data?.catalogueProduct ?? null;
+  if (error || (!isNew && !product))
+    return <NoRecord loading={!isNew && loading && !data} error={error} missing="There is no such product." />;
+  const editable = may(me, 'catalogue:write');
+  return (
+    <section>
+      <p>
+        <Link to="/products">All products</Link>
+      </p>
+      <h1>{product ? product.title : 'New product'}</h1>
+      {product && (
+        <p>
+          {product.archivedAt ? `Archived ${when(product.archivedAt)}: not in the store.` : 'On sale.'} {product.sold} sold;{' '}
+          {product.orderLines} order line{product.orderLines === 1 ? '' : 's'}. Changed {when(product.updatedAt)}.{' '}
+          {!product.archivedAt && <a href={`/product/${product.id}`}>See it in the store</a>}
+        </p>
+      )}
+      <ProductForm key={product?.id ?? 'new'} product={product} editable={editable} />
+      {product && <StockForm key={product.id} product={product} editable={editable} />}
+      {product && editable && <ArchiveButton product={product} />}
+    </section>
+  );
+}
+
+function ProductForm({ product, editable }: { product: CatalogueProductWholeFragment | null; editable: boolean }) {
+  const [create, creating] = useCreateProductMutation();
+  const [update, updating] = useUpdateProductMutation();
+  const saving = useSaveForm({
+    record: product,
+    idPrefix: 'product',
+    schema: ProductSchema,
+    valuesOf,
+    readOnly: !editable,
+    // Stock and archiving move the product's version on without touching these fields.
+    latest: true,
+    input: (v) => ({
+      title: v.title,
+      ...(v.slug ? { slug: v.slug } : {}),
+      price: parseRupees(v.price) ?? 0,
+      category: v.category,
+      brand: v.brand,
+      tags: list(v.tags),
+      colors: list(v.colors),
+      images: v.images
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+      description: v.description,
+    }),
+    create: async (input) => {
+      const made = await create({ variables: { input } });
+      return made.data ? `/products/${made.data.createProduct.id}` : undefined;
+    },
+    update: async (input, id, version) => (await update({ variables: { id, version, input } })).data?.updateProduct,
+  });
+  const { field, attrs, addLine, form } = saving;
+  const description = form.watch('description');
+  return (
+    <SaveForm
+      saving={saving}
+      label="Product"
+      savedText="Saved. The store shows it now."
+      createText="Add the product"
+      busy={creating.loading || updating.loading}
+      canSave={editable}
+    >
+      {field('title', 'Title', <input {...attrs('title')} />)}
+      {field('slug', 'Web address (made from the title when left empty)', <input {...attrs('slug')} />)}
+      {field('price', 'Price (rupees)', <input inputMode="decimal" {...attrs('price')} />)}
+      {field('category', 'Category', <input {...attrs('category')} />)}
+      {field('brand', 'Brand', <input {...attrs('brand')} />)}
+      {field('tags', 'Tags (comma-separated)', <input {...attrs('tags')} />)}
+      {field(
+        'colors',
+        'Colours, in the order shown, separated by commas (names such as black, silver or gold, or codes such as #1f2937)',
+        <input {...attrs('colors')} />,
+      )}
+      {field('images', 'Pictures (one address a line, the main one first)', <textarea rows={3} {...attrs('images')} />)}
+      {editable && <PhotoUpload for="product" onUploaded={(url) => addLine('images', url)} />}
+      {field('description', 'Description (HTML: the shop keeps only safe tags)', <textarea rows={8} {...attrs('description')} />)}
+      <HtmlPreview title="Description preview" html={description} />
+    </SaveForm>
+  );
+}
+
+/** Stock per colour, set to what was counted: each count names the figure read, so a sale meanwhile is never overwritten. */
+function StockForm({ product, editable }: { product: CatalogueProductWholeFragment; editable: boolean }) {
+  const [setStock, saving] = useSetStockMutation();
+  const offered = product.variants.filter((v) => v.offered);
+  const [counts, setCounts] = useState<Record<string, string>>(() => Object.fromEntries(offered.map((v) => [v.colorId, String(v.stock)])));
+  const [message, setMessage] = useState<Message>(null);
+  const changes = offered
+    .filter((v) => counts[v.colorId] !== String(v.stock))
+    .map((v) => ({ colorId: v.colorId, stock: Number(counts[v.colorId]), expected: v.stock }));
+  const bad = changes.some((c) => !Number.isInteger(c.stock) || c.stock < 0);
+  return (
+    <form
+      aria-label="Stock"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        setMessage(null);
+        setStock({ variables: { id: product.id, changes } }).then(
+          (saved) => {
+            const now = saved.data?.setStock.variants ?? [];
+            setCounts(Object.fromEntries(now.filter((v) => v.offered).map((v) => [v.colorId, String(v.stock)])));
+            setMessage({ ok: true, text: 'Stock saved.' });
+          },
+          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'The stock was not saved' }),
+        );
+      }}
+    >
+      <h2>Stock by colour</h2>
+      {offered.map((v) => (
+        <label key={v.colorId} className="admin-stock">
+          <span className="admin-swatch" style={{ background: v.color }} aria-hidden="true" />
+          {v.color} (now {v.stock})
+          <input
+            inputMode="numeric"
+            value={counts[v.colorId] ?? ''}
+            readOnly={!editable}
+            aria-invalid={counts[v.colorId] !== undefined && !/^\d+$/.test(counts[v.colorId] ?? '')}
+            onChange={(ev) => setCounts({ ...counts, [v.colorId]: ev.target.value.trim() })}
+          />
+        </label>
+      ))}
+      {bad && <p className="admin-error">Each count is a whole number of units, 0 or more.</p>}
+      <Said message={message} />
+      {editable && (
+        <button type="submit" disabled={saving.loading || bad || changes.length === 0}>
+          Save stock
+        </button>
+      )}
+    </form>
+  );
+}
+
+function ArchiveButton({ product }: { product: CatalogueProductWholeFragment }) {
+  const [archive, archiving] = useArchiveProductMutation();
+  const [restore, restoring] = useRestoreProductMutation();
+  const confirm = useConfirm();
+  const [refused, setRefused] = useState<string | null>(null);
+  const variables = { id: product.id, version: product.version };
+  const act = (p: Promise<unknown>) => {
+    setRefused(null);
+    p.catch((err: unknown) => setRefused(problem(err)));
+  };
+  return (
+    <>
+      <h2>{product.archivedAt ? 'Back in the store' : 'Withdraw from the store'}</h2>
+      {product.archivedAt ? (
+        <button type="button" disabled={restoring.loading} onClick={() => act(restore({ variables }))}>
+          Restore to the store
+        </button>
+      ) : (
+        <>
+          <p>Its page, lists and the sitemap drop it at once; orders, carts and returns keep it.</p>
+          <button
+            type="button"
+            className="admin-final"
+            disabled={archiving.loading}
+            onClick={() =>
+              void confirm({
+                title: `Archive “${product.title}”?`,
+                body: (
+                  <p>Its page, lists and the sitemap drop it at once; orders, carts and returns keep it. You can restore it here later.</p>
+                ),
+                action: 'Archive',
+                danger: true,
+              }).then((yes) => yes && act(archive({ variables })))
+            }
+          >
+            Archive
+          </button>
+        </>
+      )}
+      {refused && (
+        <p className="admin-error" role="alert">
+          {refused}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { EnquiryStatus } from '../../__generated__/types';
+import { NoRecord } from '../../components/no-record';
+import { type Message, Said, saying } from '../../components/said';
+import { problem, when } from '../../lib/format';
+import { ENQUIRY_STATUS_LABEL } from './enquiry-words';
+import { useAddEnquiryNoteMutation } from './__generated__/add-enquiry-note';
+import { useEnquiryQuery } from './__generated__/enquiry';
+import type { EnquiryWholeFragment } from './__generated__/enquiry-whole';
+import { useReplyToEnquiryMutation } from './__generated__/reply-to-enquiry';
+import { useResendEnquiryReplyMutation } from './__generated__/resend-enquiry-reply';
+import { useUpdateEnquiryMutation } from './__generated__/update-enquiry';
+
+/** One enquiry: what was asked, its status and who answers it, the internal notes, and a reply by e-mail. */
+export function EnquiryPage() {
+  const { id } = useParams();
+  const { data, error, loading, refetch } = useEnquiryQuery({ variables: { id: id ?? '' }, fetchPolicy: 'cache-and-network' });
+  // Kept here, not in the status form: the form starts afresh from each version of the enquiry (so it never
+  // sends back a status it showed before someone changed it), and its answer outlives that.
+  const [statusMessage, setStatusMessage] = useState<Message>(null);
+  const [resend, resending] = useResendEnquiryReplyMutation();
+  const [resendMessage, setResendMessage] = useState<Message>(null);
+  const enquiry = data?.enquiry;
+  if (error || !enquiry) return <NoRecord loading={loading && !data} error={error} missing="There is no such enquiry." />;
+  return (
+    <section>
+      <p>
+        <Link to="/enquiries">All enquiries</Link>
+      </p>
+      <h1>Enquiry from {enquiry.name}</h1>
+      <p>
+        {enquiry.email} · {enquiry.mobile} · sent {when(enquiry.createdAt)}
+      </p>
+      <blockquote className="admin-quote">{enquiry.comment}</blockquote>
+      <StatusForm
+        key={`${enquiry.id}:${enquiry.version}`}
+        enquiry={enquiry}
+        assignees={data.enquiryAssignees}
+        onAnswer={setStatusMessage}
+      />
+      <Said message={statusMessage} />
+      <h2>Notes and replies</h2>
+      {enquiry.events.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ol className="admin-timeline">
+          {enquiry.events.map((e) => (
+            <li key={e.id}>
+              <p>
+                <strong>{e.kind === 'NOTE' ? 'Note' : 'Reply e-mailed'}</strong> by {e.by}, {when(e.createdAt)}
+                {e.kind === 'REPLY' &&
+                  (e.sentAt ? ` (sent ${when(e.sentAt)})` : ` (not sent: ${e.sendError ?? 'the mailer did not take it'})`)}
+              </p>
+              <p className="admin-pre">{e.body}</p>
+              {e.kind === 'REPLY' && !e.sentAt && (
+                <button
+                  type="button"
+                  disabled={resending.loading}
+                  onClick={() => {
+                    setResendMessage(null);
+                    void saying(setResendMessage, 'Not sent')(
+                      resend({ variables: { id: enquiry.id, eventId: e.id } }),
+                      `Reply e-mailed to ${enquiry.email}.`,
+                    );
+                  }}
+                >
+                  Send again
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Said message={resendMessage} />
+      <NoteForm enquiry={enquiry} />
+      <ReplyForm enquiry={enquiry} onFailed={() => void refetch()} />
+    </section>
+  );
+}
+
+function StatusForm({
+  enquiry,
+  assignees,
+  onAnswer,
+}: {
+  enquiry: EnquiryWholeFragment;
+  assignees: { id: string; name: string }[];
+  onAnswer: (m: Message) => void;
+}) {
+  const [update, updating] = useUpdateEnquiryMutation();
+  const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
+  const [assignee, setAssignee] = useState(enquiry.assignee?.id ?? '');
+  return (
+    <form
+      aria-label="Status and who answers"
+      className="admin-filters"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        onAnswer(null);
+        void saying(onAnswer, 'Not saved')(
+          update({
+            variables: {
+              id: enquiry.id,
+              version: enquiry.version,
+              ...(status !== enquiry.status ? { status } : {}),
+              ...(assignee !== (enquiry.assignee?.id ?? '') ? { assigneeId: assignee || null } : {}),
+            },
+          }),
+          'Saved.',
+        );
+      }}
+    >
+      <label>
+        Status
+        <select value={status} onChange={(e) => setStatus(e.target.value as EnquiryStatus)}>
+          {(Object.keys(ENQUIRY_STATUS_LABEL) as EnquiryStatus[]).map((s) => (
+            <option key={s} value={s}>
+              {ENQUIRY_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Answered by
+        <select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+          <option value="">Nobody yet</option>
+          {assignees.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={updating.loading || (status === enquiry.status && assignee === (enquiry.assignee?.id ?? ''))}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+function NoteForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
+  const [add, adding] = useAddEnquiryNoteMutation();
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  return (
+    <form
+      aria-label="Internal note"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (!note.trim()) return setMessage({ ok: false, text: 'Write the note' });
+        add({ variables: { id: enquiry.id, note: note.trim() } }).then(
+          () => {
+            setNote('');
+            setMessage({ ok: true, text: 'Note added.' });
+          },
+          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'Not added' }),
+        );
+      }}
+    >
+      <label htmlFor="enquiry-note">Internal note (the customer never sees it)</label>
+      <textarea id="enquiry-note" rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit" disabled={adding.loading}>
+        Add the note
+      </button>
+      <Said message={message} />
+    </form>
+  );
+}
+
+function ReplyForm({ enquiry, onFailed }: { enquiry: EnquiryWholeFragment; onFailed: () => void }) {
+  const [reply, replying] = useReplyToEnquiryMutation();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  return (
+    <form
+      aria-label="Reply by e-mail"
+      noValidate
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (!text.trim()) return setMessage({ ok: false, text: 'Write the reply' });
+        reply({ variables: { id: enquiry.id, message: text.trim() } }).then(
+          () => {
+            setText('');
+            setMessage({ ok: true, text: `Reply e-mailed to ${enquiry.email}.` });
+          },
+          (err: unknown) => {
+            setMessage({ ok: false, text: problem(err) ?? 'Not sent' });
+            // A reply the mailer refused is kept on the enquiry (with Send again): show it.
+            onFailed();
+          },
+        );
+      }}
+    >
+      <label htmlFor="enquiry-reply">Reply to {enquiry.email}</label>
+      <textarea id="enquiry-reply" rows={6} maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" disabled={replying.loading}>
+        Send the reply
+      </button>
+      <Said message={message} />
+    </form>
+  );
+}

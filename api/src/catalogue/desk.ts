@@ -1,0 +1,162 @@
+import type { CatalogueProductListRecord, CatalogueTag } from '@digitic/rest-contract';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import { productTag, recordChange } from './changes.js';
+import { slugify, stockOf } from './rows.js';
+import { ensureColors, productColumns, writeVariants } from './write.js';
+import { ensureTerms } from './terms.js';
+import { selectProducts } from './selection.js';
+import { productArchive } from './archive.js';
+import { productStock } from './stock.js';
+import {
+  bumpVersion,
+  type Db,
+  type DeskProduct,
+  type DeskVariant,
+  productDetail,
+  readProduct,
+  summary,
+  variantsOf,
+} from './desk-product.js';
+import type { DeskProductEdit, DeskProductInput, DeskProductQuery } from './desk-schemas.js';
+import type { Database, Product } from '../db/schema.js';
+import { badRequest, conflict } from '../domain/errors.js';
+
+// The catalogue desk: products created, edited, archived and restored, and their stock per colour set,
+// by staff with catalogue:write. Each change is checked with the import's rules (catalogue/rows.ts, one
+// definition of a product), written with the version the editor read, audited, and announced in the
+// catalogue's change log so every gateway drops what it cached of the product at once. Its inputs are
+// catalogue/desk-schemas.ts; archiving is catalogue/archive.ts, stock catalogue/stock.ts.
+
+/** The fields an audit row and a change compare: what the product was and is. */
+function snapshot(p: Product, variants: DeskVariant[]) {
+  return {
+    title: p.title,
+    slug: p.slug,
+    price: p.price,
+    category: p.category,
+    brand: p.brand,
+    tags: p.tags,
+    images: p.images.map((i) => i.url),
+    colors: variants.filter((v) => v.offered).map((v) => v.color),
+    description: p.description,
+  };
+}
+
+/** What a shopper's lists show or sort by: a change to any of these moves the product in a list, a filter or the facets. */
+const LISTED: (keyof ReturnType<typeof snapshot>)[] = ['title', 'price', 'category', 'brand', 'tags', 'images', 'colors'];
+
+export interface CatalogueDeskDeps {
+  db: Kysely<Database>;
+  /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list. */
+  lowStockThreshold: number;
+}
+
+/** The product (other than `except`) at this address, if any. */
+async function slugTaken(trx: Db, slug: string, except?: string) {
+  let q = trx.selectFrom('products').select(['id', 'title']).where('slug', '=', slug);
+  if (except) q = q.where('id', '!=', except);
+  return q.executeTakeFirst();
+}
+
+export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
+  return {
+    lowStockThreshold,
+
+    async list(query: DeskProductQuery): Promise<CatalogueProductListRecord> {
+      const q = selectProducts(db, query);
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('updated_at', 'desc')
+          .orderBy('id')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const variants = await variantsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        products: rows.map((p) => summary(p, variants.get(p.id) ?? [])),
+        total: Number(count.n),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    get: (id: string) => productDetail(db, id),
+
+    async create(input: DeskProductInput, actor: Actor): Promise<DeskProduct> {
+      const slug = input.slug ?? slugify(input.title);
+      if (!slug) throw badRequest('The title needs a letter or a digit to make the product’s address from', 'title');
+      const id = await db.transaction().execute(async (trx) => {
+        const taken = await slugTaken(trx, slug);
+        if (taken) throw conflict(`The address “${slug}” is already used by ${taken.title}`, 'slug');
+        const colorIds = await ensureColors(trx, input.colors);
+        await ensureTerms(trx, input);
+        const row = await trx
+          .insertInto('products')
+          .values({ ...(await productColumns(trx, input)), slug })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeVariants(
+          trx,
+          row.id,
+          input.colors.map((c) => colorIds.get(c) as string),
+          input.stock || input.quantity !== undefined ? stockOf(input) : input.colors.map(() => 0),
+        );
+        const made = await productDetail(trx, row.id);
+        await recordAudit(trx, actor, { action: 'product.created', subject: { kind: 'product', id: row.id }, after: made });
+        await recordChange(trx, [productTag(row.id), 'products']);
+        return row.id;
+      });
+      return productDetail(db, id);
+    },
+
+    async update(id: string, input: DeskProductEdit, actor: Actor): Promise<DeskProduct> {
+      await db.transaction().execute(async (trx) => {
+        const before = await readProduct(trx, id, true);
+        const beforeVariants = (await variantsOf(trx, [id])).get(id) ?? [];
+        const slug = input.slug ?? before.slug;
+        const taken = await slugTaken(trx, slug, id);
+        if (taken) throw conflict(`The address “${slug}” is already used by ${taken.title}`, 'slug');
+        await bumpVersion(trx, id, input.version, { ...(await productColumns(trx, input)), slug });
+        const colorIds = await ensureColors(trx, input.colors);
+        await ensureTerms(trx, input);
+        // Stock stays as it is for colours the product had (setStock changes it, against the count read); a new
+        // colour starts with the stock given, or none.
+        const had = new Set(beforeVariants.map((v) => v.colorId));
+        await writeVariants(
+          trx,
+          id,
+          input.colors.map((c) => colorIds.get(c) as string),
+          input.colors.map((c) => (had.has(colorIds.get(c) as string) ? undefined : (input.stock?.[c] ?? 0))),
+        );
+        const after = await readProduct(trx, id);
+        const afterVariants = (await variantsOf(trx, [id])).get(id) ?? [];
+        const was = snapshot(before, beforeVariants);
+        const now = snapshot(after, afterVariants);
+        const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]));
+        await recordAudit(trx, actor, {
+          action: 'product.updated',
+          subject: { kind: 'product', id },
+          before: Object.fromEntries(changed.map((k) => [k, was[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, now[k]])),
+        });
+        const tags: CatalogueTag[] = [productTag(id)];
+        if (changed.some((k) => LISTED.includes(k))) tags.push('products');
+        await recordChange(trx, tags);
+      });
+      return productDetail(db, id);
+    },
+
+    ...productArchive(db),
+    ...productStock(db, lowStockThreshold),
+  };
+}
+
+export type CatalogueDesk = ReturnType<typeof catalogueDesk>;

@@ -1,0 +1,158 @@
+import type { EnquiryDeskListRecord } from '@digitic/rest-contract';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { personalQuery, recordLookup } from '../audit/lookup.js';
+import { recordAudit } from '../audit/record.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, notFound, versionConflict } from '../domain/errors.js';
+import { isUuid } from '../domain/ids.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { EnquiryQuery, EnquiryUpdate } from './desk-schemas.js';
+import { assigneeOf, changeEnquiry, enquiryRecord } from './record.js';
+import { enquiryReplies } from './replies.js';
+
+// The enquiries inbox (enquiries:manage): the contact form's messages with their status (the enquiry
+// lifecycle's, shop-rules), who answers each, internal notes, and replies e-mailed through the shop's
+// mailer and kept on the enquiry, with whether the mailer took them (enquiries/replies.ts).
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
+
+export function enquiriesDesk(deps: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  shopName: string;
+  log: (line: string, detail?: unknown) => void;
+}) {
+  const { db } = deps;
+  const get = (id: string) => enquiryRecord(db, id);
+
+  return {
+    get,
+    /** The inbox; every search of it is a look-up of personal data, in the audit trail. */
+    async list(query: EnquiryQuery, me: string, actor: Actor): Promise<EnquiryDeskListRecord> {
+      let q = db.selectFrom('enquiries as e').leftJoin('staff as s', 's.id', 'e.assignee_id');
+      if (query.status === 'open') q = q.where('e.status', '!=', 'Resolved');
+      else if (query.status !== 'all') q = q.where('e.status', '=', query.status);
+      if (query.assignee === 'me') q = q.where('e.assignee_id', '=', me);
+      else if (query.assignee === 'none') q = q.where('e.assignee_id', 'is', null);
+      else if (query.assignee) {
+        if (!isUuid(query.assignee)) throw badRequest('assignee is me, none or a staff member’s id', 'assignee');
+        q = q.where('e.assignee_id', '=', query.assignee);
+      }
+      if (query.q) {
+        const like = `%${escapeLike(query.q)}%`;
+        q = q.where((eb) => eb.or([eb('e.email', 'ilike', like), eb('e.name', 'ilike', like), eb('e.comment', 'ilike', like)]));
+      }
+      const [{ n }, rows] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        q
+          .select([
+            'e.id',
+            'e.name',
+            'e.email',
+            'e.comment',
+            'e.status',
+            'e.assignee_id',
+            'e.created_at',
+            'e.updated_at',
+            's.name as assignee_name',
+            's.email as assignee_email',
+          ])
+          .orderBy('e.created_at', 'desc')
+          .orderBy('e.id')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      // Its words are matched against names and e-mails too: every search is a look-up of personal data.
+      if (query.q) {
+        const by = personalQuery(query.q)?.by ?? 'text';
+        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by, found: Number(n), ids: rows.map((r) => r.id) });
+      }
+      return {
+        enquiries: rows.map((e) => ({
+          _id: e.id,
+          name: e.name,
+          email: e.email,
+          excerpt: e.comment.length > 140 ? `${e.comment.slice(0, 139)}…` : e.comment,
+          status: e.status,
+          assignee: assigneeOf(e),
+          createdAt: e.created_at.toISOString(),
+          updatedAt: e.updated_at.toISOString(),
+        })),
+        total: Number(n),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** Staff who may answer enquiries: those an enquiry may be assigned to. */
+    async assignees(roles: readonly string[]) {
+      const rows = await db
+        .selectFrom('staff')
+        .select(['id', 'name', 'email'])
+        .where('status', '=', 'active')
+        .where('role', 'in', roles as never[])
+        .orderBy('name')
+        .orderBy('email')
+        .execute();
+      return rows.map((s) => ({ _id: s.id, name: s.name || s.email }));
+    },
+
+    async update(id: string, input: EnquiryUpdate, actor: Actor, assignable: readonly string[]) {
+      if (!isUuid(id)) throw notFound('Enquiry not found');
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('enquiries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!before) throw notFound('Enquiry not found');
+        if (before.version !== input.version) {
+          throw versionConflict('This enquiry was changed by someone else since you opened it. Reload it, then try again.');
+        }
+        if (input.assigneeId) {
+          const who = await trx
+            .selectFrom('staff')
+            .select('id')
+            .where('id', '=', input.assigneeId)
+            .where('status', '=', 'active')
+            .where('role', 'in', assignable as never[])
+            .executeTakeFirst();
+          if (!who)
+            throw badRequest('This person cannot answer enquiries (no such active staff member with enquiries:manage)', 'assigneeId');
+        }
+        await changeEnquiry(trx, id, {
+          ...(input.status ? { status: input.status } : {}),
+          ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
+        });
+        await recordAudit(trx, actor, {
+          action: 'enquiry.updated',
+          subject: { kind: 'enquiry', id },
+          before: { status: before.status, assigneeId: before.assignee_id },
+          after: {
+            status: input.status ?? before.status,
+            assigneeId: input.assigneeId !== undefined ? input.assigneeId : before.assignee_id,
+          },
+        });
+      });
+      return get(id);
+    },
+
+    async addNote(id: string, note: string, actor: Actor) {
+      if (!isUuid(id)) throw notFound('Enquiry not found');
+      await db.transaction().execute(async (trx) => {
+        const e = await trx.selectFrom('enquiries').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!e) throw notFound('Enquiry not found');
+        const row = await trx
+          .insertInto('enquiry_events')
+          .values({ enquiry_id: id, kind: 'note', body: note, staff_id: actor.id as string })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await changeEnquiry(trx, id);
+        await recordAudit(trx, actor, { action: 'enquiry.noted', subject: { kind: 'enquiry', id }, after: { eventId: row.id, note } });
+      });
+      return get(id);
+    },
+
+    ...enquiryReplies({ ...deps, get }),
+  };
+}
+
+export type EnquiriesDesk = ReturnType<typeof enquiriesDesk>;

@@ -1,0 +1,127 @@
+import type { PageQuery, PageRecord, VersionBody } from './paging.js';
+
+// The catalogue desk (/api/admin/catalogue): what it answers and takes.
+
+/** A product's colour in the catalogue desk (GET /api/admin/catalogue/products…). */
+export interface CatalogueVariantRecord {
+  colorId: string;
+  color: string;
+  quantity: number;
+  offered: boolean;
+}
+
+export interface CatalogueProductSummaryRecord {
+  id: string;
+  title: string;
+  slug: string;
+  price: number;
+  category: string;
+  brand: string;
+  image: string | null;
+  stock: number;
+  variants: CatalogueVariantRecord[];
+  archivedAt: string | null;
+  version: number;
+  updatedAt: string;
+}
+
+export interface CatalogueProductRecord extends CatalogueProductSummaryRecord {
+  description: string;
+  tags: string[];
+  images: string[];
+  sold: number;
+  orderLines: number;
+  createdAt: string;
+}
+
+export interface CatalogueProductListRecord extends PageRecord {
+  products: CatalogueProductSummaryRecord[];
+}
+
+export interface LowStockItemRecord {
+  productId: string;
+  title: string;
+  colorId: string;
+  color: string;
+  quantity: number;
+}
+
+export interface LowStockRecord {
+  threshold: number;
+  items: LowStockItemRecord[];
+}
+
+/** Which products: the desk's list, its export and a bulk edit select them alike (status: active when not given). */
+export interface CatalogueSelection {
+  q?: string;
+  status?: 'active' | 'archived' | 'all';
+  category?: string;
+  brand?: string;
+}
+
+/** GET /api/admin/catalogue/products: the selection, a page of it. */
+export type CatalogueProductQuery = CatalogueSelection & PageQuery;
+
+/** A product's fields as the desk api takes them (stock by colour). */
+export interface ProductBody {
+  title: string;
+  slug?: string;
+  description: string;
+  price: number;
+  category: string;
+  brand: string;
+  tags: string[];
+  colors: string[];
+  images: string[];
+  stock?: Record<string, number>;
+}
+
+/** PUT /api/admin/catalogue/products/:id: the fields, with the version read. */
+export type ProductEditBody = ProductBody & VersionBody;
+
+/** PUT /api/admin/catalogue/products/:id/stock: colours' stock as counted, each with the stock read. */
+export interface StockBody {
+  changes: { colorId: string; quantity: number; expected: number }[];
+}
+
+/** GET /api/admin/catalogue/terms: the vocabulary and its use. */
+export interface CatalogueTermsRecord {
+  brands: { value: string; products: number }[];
+  categories: { value: string; products: number }[];
+  tags: { value: string; products: number }[];
+  colors: { id: string; swatch: string; name: string; products: number }[];
+}
+
+export type TermKindName = 'brand' | 'category' | 'tag';
+
+/** POST /api/admin/catalogue/terms and …/terms/delete: one word of the vocabulary. */
+export interface TermBody {
+  kind: TermKindName;
+  value: string;
+}
+
+/** POST /api/admin/catalogue/terms/rename. */
+export interface TermRenameBody extends TermBody {
+  to: string;
+}
+
+/** POST /api/admin/catalogue/colors and PUT …/colors/:id (the swatch is its name when none is given). */
+export interface ColourBody {
+  swatch: string;
+  name?: string;
+}
+
+/** POST /api/admin/catalogue/bulk: a selection and its change (price or stock, each set or moved), or its preview. */
+export interface BulkEditBody {
+  filter?: CatalogueSelection;
+  price?: { set?: number; percent?: number };
+  stock?: { set?: number; add?: number };
+  dryRun?: boolean;
+}
+
+/** POST /api/admin/catalogue/bulk: what a bulk edit did, or would do. */
+export interface BulkEditRecord {
+  dryRun: boolean;
+  products: number;
+  sample: { id: string; title: string; price: number; newPrice: number }[];
+}

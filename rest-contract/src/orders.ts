@@ -1,0 +1,77 @@
+import type { ColorRecord, ImageRecord } from './catalogue.js';
+import type { ReturnRecord } from './returns.js';
+
+// The shopper's orders: what they read of them after the sale, and what they send to order and to cancel.
+
+/** An order's status (shop-rules' ORDER_STATUSES). */
+export type OrderStatusName = 'Ordered' | 'Processed' | 'Shipped' | 'Out For Delivery' | 'Delivered' | 'Cancelled';
+
+/** Where a refund stands at the payment provider. */
+export type RefundStateName = 'requested' | 'pending' | 'processed' | 'failed';
+
+export interface AddressRecord {
+  firstname: string;
+  lastname: string;
+  address: string;
+  other?: string | null;
+  city: string;
+  state: string;
+  country: string;
+  pincode: number;
+}
+
+export interface OrderItemRecord {
+  /** The line's own id: what a return names. */
+  _id: string;
+  product: { _id: string; title: string; images: ImageRecord[] };
+  color: ColorRecord;
+  quantity: number;
+  price: number;
+}
+
+export interface OrderRecord {
+  _id: string;
+  totalPrice: number;
+  totalPriceAfterDiscount: number;
+  /** The coupon used, and what it took off (rupees), when one was. */
+  coupon: { code: string; discount: number } | null;
+  orderStatus: string;
+  orderItems: OrderItemRecord[];
+  paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
+  shippingInfo: AddressRecord;
+  createdAt: string;
+  /** After the sale: where the parcel is, what was refunded, what is being returned, and what the shopper may still do. */
+  shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  canCancel: boolean;
+  /** The last moment a return may be asked for, while that is still ahead; otherwise null. */
+  returnUntil: string | null;
+  refunds: OrderRefundRecord[];
+  returns: ReturnRecord[];
+}
+
+export interface OrderRefundRecord {
+  _id: string;
+  /** Rupees. */
+  amount: number;
+  state: RefundStateName;
+  reason: string;
+  createdAt: string;
+}
+
+export interface CancelOrderBody {
+  reason?: string | null;
+}
+
+export interface PaymentInfoBody {
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  razorpaySignature: string;
+}
+
+export interface CreateOrderBody {
+  shippingInfo: AddressRecord;
+  paymentInfo: PaymentInfoBody;
+}
