@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,6 +12,8 @@ import { storefrontArt } from './build/storefront-art.js';
 // The shop's rules are TypeScript source the app compiles with itself (no build of their own needed
 // here), one module per rule so a page's chunk carries only the rules it uses.
 const shopRules = fileURLToPath(new URL('../shop-rules/src', import.meta.url));
+// React Router's production build: dist/production beside the dist/development its exports name.
+const reactRouter = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '../production');
 
 // In development the SPA runs on Vite (WEB_DEV_PORT, 5173) and talks to the gateway of npm run dev (PORT, 4000).
 const gateway = `http://127.0.0.1:${process.env.PORT ?? '4000'}`;
@@ -100,7 +103,19 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     storefrontArt(fileURLToPath(new URL('./public/favicon.svg', import.meta.url))),
     ...(mode === 'mock' ? [mockServiceWorker()] : []),
   ],
-  resolve: { alias: [{ find: /^@digitic\/shop-rules\/([\w-]+)$/, replacement: `${shopRules}/$1.ts` }] },
+  resolve: {
+    alias: [
+      { find: /^@digitic\/shop-rules\/([\w-]+)$/, replacement: `${shopRules}/$1.ts` },
+      // React Router's package exports only its development build (warnings, invariants and their messages
+      // on: remix-run/react-router#12532, #14102); builds take the production one it ships beside it.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouter}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouter}/dom-export.mjs` },
+          ]
+        : []),
+    ],
+  },
   server: {
     port: devPort,
     strictPort: true,
