@@ -123,7 +123,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     }),
     reviewsDesk: reviewsDesk(db),
     blogDesk: blogDesk(db),
-    enquiriesDesk: enquiriesDesk({ db, mailer, shopName: config.shopName, log }),
+    enquiriesDesk: enquiriesDesk({ db, mailer, shopName: config.shopName, shopEmail: config.shopEmail, log }),
     notices,
     orderRefunds,
     cancels,

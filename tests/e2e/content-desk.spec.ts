@@ -47,11 +47,13 @@ test.describe('the content desk', () => {
       .click();
     await expect(desk.getByRole('heading', { name: 'Enquiry from Ravi Shah' })).toBeVisible();
     await accessible(desk);
-    const status = desk.getByRole('form', { name: 'Status and who answers' });
+    // Who is assigned and who replied are two things: an assignment is not a reply.
+    const status = desk.getByRole('form', { name: 'Status and who is assigned' });
     await status.getByLabel('Status').selectOption('IN_PROGRESS');
-    await status.getByLabel('Answered by').selectOption({ label: 'Sam Support' });
+    await status.getByLabel('Assigned to').selectOption({ label: 'Sam Support' });
     await status.getByRole('button', { name: 'Save' }).click();
     await expect(desk.getByRole('status')).toHaveText('Saved.');
+    await expect(desk.getByText('Not replied to yet.')).toBeVisible();
     const note = desk.getByRole('form', { name: 'Internal note' });
     await note.getByLabel('Internal note (the customer never sees it)').fill('Indian plug only; adapter in the box');
     await note.getByRole('button', { name: 'Add the note' }).click();
@@ -61,8 +63,11 @@ test.describe('the content desk', () => {
     await reply.getByRole('button', { name: 'Send the reply' }).click();
     await expect(reply.getByRole('status')).toHaveText(`Reply e-mailed to ${asker}.`);
     await expect(desk.getByText(/^Reply e-mailed by Sam Support/)).toBeVisible();
+    await expect(desk.getByText(/^Last reply by Sam Support, /)).toBeVisible();
     await accessible(desk);
     await expect.poll(() => mailsTo(asker).length).toBe(1);
+    // The customer's answer goes to the shop's support address (SHOP_EMAIL here), not the no-reply sender.
+    expect(mailsTo(asker)[0]?.replyTo).toBe('care@digitic.test');
     expect(mailsTo(asker)[0]?.text).toContain('UK adapter in the box');
     expect(mailsTo(asker)[0]?.text).toContain('> Does the laptop come with a UK plug?');
 

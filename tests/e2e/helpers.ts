@@ -83,7 +83,7 @@ export function operationOf(request: Request): string | null {
 }
 
 /** The e-mails the shop wrote to `email`, from the outbox folder of the stack under test (one JSON file a message). */
-export function mailsTo(email: string): { to: string; subject: string; text: string; html: string }[] {
+export function mailsTo(email: string): { to: string; subject: string; text: string; html: string; replyTo?: string }[] {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let files: string[] = [];
   try {

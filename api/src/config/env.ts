@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   // loopback by default; in Docker, the gateways' network (uniquelocal, or their subnet).
   API_TRUST_PROXY: z.string().min(1).default('loopback'),
   SHOP_NAME: z.string().min(1).max(60).default('Digitic'),
+  // The shop's support address (the gateway's SHOP_EMAIL too): a reply to an enquiry names it as Reply-To.
+  SHOP_EMAIL: z.email().default('support@digitic.example'),
   // The days after delivery a shopper may ask for a return (the shop advertises "Free returns within 14 days").
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
@@ -84,6 +86,8 @@ export interface ApiConfig {
   reconcile: { intervalSeconds: number; afterSeconds: number; expireAfterSeconds: number };
   internalToken: string | undefined;
   shopName: string;
+  /** SHOP_EMAIL: the support address customers' answers go to (Reply-To of the shop's replies). */
+  shopEmail: string;
   returnWindowDays: number;
   /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list (5). */
   lowStockThreshold: number;
@@ -161,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     // Only the embedded database needs it (commands reach the api that owns the files); PostgreSQL takes commands directly.
     internalToken: env.INTERNAL_TOKEN ?? (env.DATABASE_URL ? undefined : localSecret(env.DATA_DIR, 'internal-token')),
     shopName: env.SHOP_NAME,
+    shopEmail: env.SHOP_EMAIL,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     photos: {

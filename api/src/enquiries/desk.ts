@@ -1,5 +1,5 @@
 import type { EnquiryDeskListRecord } from '@digitic/rest-contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { personalQuery, recordLookup } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
@@ -21,6 +21,8 @@ export function enquiriesDesk(deps: {
   db: Kysely<Database>;
   mailer: Mailer;
   shopName: string;
+  /** The support address a reply names as Reply-To. */
+  shopEmail: string;
   log: (line: string, detail?: unknown) => void;
 }) {
   const { db } = deps;
@@ -57,6 +59,25 @@ export function enquiriesDesk(deps: {
             'e.updated_at',
             's.name as assignee_name',
             's.email as assignee_email',
+            // The last reply the mailer took, apart from the assignment: who wrote it, and when it went.
+            (eb) =>
+              eb
+                .selectFrom('enquiry_events as r')
+                .innerJoin('staff as rs', 'rs.id', 'r.staff_id')
+                .select(sql<string>`coalesce(nullif(rs.name, ''), rs.email)`.as('by'))
+                .whereRef('r.enquiry_id', '=', 'e.id')
+                .where('r.kind', '=', 'reply')
+                .where('r.sent_at', 'is not', null)
+                .orderBy('r.sent_at', 'desc')
+                .limit(1)
+                .as('replied_by'),
+            (eb) =>
+              eb
+                .selectFrom('enquiry_events as r')
+                .select((rb) => rb.fn.max('r.sent_at').as('at'))
+                .whereRef('r.enquiry_id', '=', 'e.id')
+                .where('r.kind', '=', 'reply')
+                .as('replied_at'),
           ])
           .orderBy('e.created_at', 'desc')
           .orderBy('e.id')
@@ -77,6 +98,7 @@ export function enquiriesDesk(deps: {
           excerpt: e.comment.length > 140 ? `${e.comment.slice(0, 139)}…` : e.comment,
           status: e.status,
           assignee: assigneeOf(e),
+          lastReply: e.replied_by && e.replied_at ? { by: e.replied_by, at: new Date(e.replied_at).toISOString() } : null,
           createdAt: e.created_at.toISOString(),
           updatedAt: e.updated_at.toISOString(),
         })),

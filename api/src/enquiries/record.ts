@@ -23,9 +23,11 @@ export async function enquiryRecord(db: Kysely<Database>, id: string): Promise<E
     .orderBy('v.created_at')
     .orderBy('v.id')
     .execute();
+  const lastSent = events.filter((v) => v.kind === 'reply' && v.sent_at).at(-1);
   return {
     ...enquiryAsSent(e),
     assignee: assigneeOf(e),
+    lastReply: lastSent?.sent_at ? { by: lastSent.name || lastSent.email, at: lastSent.sent_at.toISOString() } : null,
     version: e.version,
     createdAt: e.created_at.toISOString(),
     updatedAt: e.updated_at.toISOString(),

@@ -26,6 +26,8 @@ export function replyMail(r: {
   staffName: string;
   asked: string;
   shopName: string;
+  /** The shop's support address: the customer's answer reaches people, not the no-reply sender. */
+  replyTo: string;
 }): MailMessage {
   const quoted = r.asked
     .split('\n')
@@ -38,13 +40,14 @@ export function replyMail(r: {
     `<p>${escapeHtml(r.staffName)}, ${escapeHtml(r.shopName)}</p>`,
     `<blockquote>${escapeHtml(r.asked).replace(/\n/g, '<br>')}</blockquote>`,
   ].join('\n');
-  return { to: r.to, subject: `Your message to ${r.shopName}`, text, html };
+  return { to: r.to, subject: `Your message to ${r.shopName}`, text, html, replyTo: r.replyTo };
 }
 
 export interface EnquiryRepliesDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   shopName: string;
+  shopEmail: string;
   log: (line: string, detail?: unknown) => void;
   /** The enquiry as the inbox shows it, answered once the reply is dealt with. */
   get: (id: string) => Promise<EnquiryDeskRecord>;
@@ -99,7 +102,15 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
       const { eventId, mail } = await db.transaction().execute(async (trx) => {
         const e = await trx.selectFrom('enquiries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
         if (!e) throw notFound('Enquiry not found');
-        const mail = replyMail({ to: e.email, name: e.name, message, staffName, asked: e.comment, shopName: deps.shopName });
+        const mail = replyMail({
+          to: e.email,
+          name: e.name,
+          message,
+          staffName,
+          asked: e.comment,
+          shopName: deps.shopName,
+          replyTo: deps.shopEmail,
+        });
         const row = await trx
           .insertInto('enquiry_events')
           // Claimed as it is written: a Send again clicked while this first delivery is under way waits for it.
@@ -157,6 +168,7 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
         staffName,
         asked: reply.comment,
         shopName: deps.shopName,
+        replyTo: deps.shopEmail,
       });
       try {
         await recordAudit(db, actor, {

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes when it is not the sender (the no-reply From): the shop's support address. */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -159,6 +159,8 @@ describe('the enquiries inbox', () => {
     expect(assigned.body).toMatchObject({ assignee: { _id: support.id }, version: 1 });
     const mine = await api.http.get('/api/admin/enquiries').query({ assignee: 'me', q: email }).set(support.auth);
     expect(mine.body.total).toBe(1);
+    // Assigned is not replied.
+    expect(mine.body.enquiries[0].lastReply).toBeNull();
 
     const noted = await api.http
       .post(`/api/admin/enquiries/${id}/notes`)
@@ -174,12 +176,18 @@ describe('the enquiries inbox', () => {
     expect(replied.body.events.map((e: { kind: string }) => e.kind)).toEqual(['note', 'reply']);
     expect(replied.body.events[1]).toMatchObject({ subject: 'Your message to Digitic', sendError: null });
     expect(replied.body.events[1].sentAt).not.toBeNull();
+    // Who replied, told apart from who is assigned (nobody here yet? the inbox says who answered).
+    expect(replied.body.lastReply).toEqual({ by: expect.any(String), at: replied.body.events[1].sentAt });
     const [mail] = (await api.outbox()).filter((m) => m.to === email);
     expect(mail?.subject).toBe('Your message to Digitic');
+    // Answers go to the shop's support address (SHOP_EMAIL), not the no-reply sender.
+    expect(mail?.replyTo).toBe('support@digitic.example');
     expect(mail?.text).toContain('Yes: every camera ships with its charger <and> a cable.');
     expect(mail?.text).toContain('> Does the camera ship with a charger?');
     expect(mail?.html).toContain('charger &lt;and&gt; a cable');
     expect(mail?.html).not.toContain('<and>');
+    const listed = await api.http.get('/api/admin/enquiries').query({ q: email }).set(support.auth);
+    expect(listed.body.enquiries[0].lastReply).toEqual(replied.body.lastReply);
 
     const stale = await api.http.put(`/api/admin/enquiries/${id}`).set(support.auth).send({ status: 'Resolved', version: 1 });
     expect(stale.body.code).toBe('VERSION_CONFLICT');

@@ -37,7 +37,7 @@ export interface TestApi {
   sim: RunningSimulator;
   config: ApiConfig;
   logs: string[];
-  outbox(): Promise<{ to: string; subject: string; text: string; html: string }[]>;
+  outbox(): Promise<{ to: string; subject: string; text: string; html: string; replyTo?: string }[]>;
   close(): Promise<void>;
 }
 

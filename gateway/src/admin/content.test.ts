@@ -16,7 +16,7 @@ afterAll(() => gw.close());
 
 const REVIEW = 'id stars comment productId productTitle authorName authorEmail hidden { at reason by } version createdAt updatedAt';
 const ENQUIRY =
-  'id name email mobile comment status assignee { id name } version createdAt updatedAt events { id kind body subject by sentAt sendError createdAt }';
+  'id name email mobile comment status assignee { id name } lastReply { by at } version createdAt updatedAt events { id kind body subject by sentAt sendError createdAt }';
 
 interface ReviewShape {
   id: string;
@@ -27,7 +27,8 @@ interface EnquiryShape {
   id: string;
   version: number;
   status: string;
-  events: { kind: string; sentAt: string | null }[];
+  events: { kind: string; sentAt: string | null; by: string }[];
+  lastReply: { by: string; at: string } | null;
 }
 
 describe('review moderation in the admin schema', () => {
@@ -113,14 +114,14 @@ describe('the enquiries inbox in the admin schema', () => {
     const id = sent.data?.submitEnquiry.id as string;
 
     const list = await desk.admin<{ enquiries: { items: unknown[]; total: number; page: number; pageSize: number } }>(
-      'query($s: String) { enquiries(search: $s, status: OPEN, assignee: NOBODY) { items { id name email excerpt status assignee { id name } createdAt } total page pageSize } }',
+      'query($s: String) { enquiries(search: $s, status: OPEN, assignee: NOBODY) { items { id name email excerpt status assignee { id name } lastReply { by at } createdAt } total page pageSize } }',
       { s: email },
     );
     expect(list.data?.enquiries).toMatchObject({
       total: 1,
       page: 1,
       pageSize: 25,
-      items: [{ id, name: 'Ravi', email, excerpt: 'Is the TV wall-mountable?', status: 'SUBMITTED', assignee: null }],
+      items: [{ id, name: 'Ravi', email, excerpt: 'Is the TV wall-mountable?', status: 'SUBMITTED', assignee: null, lastReply: null }],
     });
     const who = await desk.admin<{ enquiryAssignees: { id: string; name: string }[] }>('{ enquiryAssignees { id name } }');
     const me = (await desk.admin<{ me: { id: string } }>('{ me { id } }')).data?.me.id as string;
@@ -131,6 +132,8 @@ describe('the enquiries inbox in the admin schema', () => {
       { id, v: 0, a: me },
     );
     expect(assigned.data?.updateEnquiry).toMatchObject({ status: 'IN_PROGRESS', assignee: { id: me }, version: 1 });
+    // Assigned is not replied.
+    expect(assigned.data?.updateEnquiry.lastReply).toBeNull();
     const noted = await desk.admin<{ addEnquiryNote: EnquiryShape }>(
       `mutation($id: ID!, $n: String!) { addEnquiryNote(id: $id, note: $n) { ${ENQUIRY} } }`,
       { id, n: 'Bracket sold separately' },
@@ -146,6 +149,12 @@ describe('the enquiries inbox in the admin schema', () => {
     const reply = replied.data?.replyToEnquiry.events[1];
     expect(reply).toMatchObject({ kind: 'REPLY', subject: 'Your message to Digitic', sendError: null });
     expect(reply?.sentAt).not.toBeNull();
+    expect(replied.data?.replyToEnquiry.lastReply).toEqual({ by: reply?.by, at: reply?.sentAt });
+    const listed = await desk.admin<{ enquiries: { items: { lastReply: unknown }[] } }>(
+      'query($s: String) { enquiries(search: $s, status: ALL) { items { lastReply { by at } } } }',
+      { s: email },
+    );
+    expect(listed.data?.enquiries.items[0]?.lastReply).toEqual({ by: reply?.by, at: reply?.sentAt });
     expect(JSON.stringify(replied.data?.replyToEnquiry.events)).toContain(staffEmail.split('@')[0] ?? '');
     await expect
       .poll(async () => (await gw.api.outbox()).some((m) => m.to === email && m.text.includes('bracket sold separately')))

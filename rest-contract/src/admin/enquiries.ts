@@ -3,6 +3,12 @@ import type { PageQuery, PageRecord, VersionBody } from './paging.js';
 
 // The enquiries inbox (/api/admin/enquiries). The contact form itself is ../enquiries.ts.
 
+/** The last reply the mailer took: who wrote it and when it went (told apart from who is assigned). */
+export interface LastReplyRecord {
+  by: string;
+  at: string;
+}
+
 /** A staff member an enquiry is (or may be) assigned to. */
 export interface AssigneeRecord {
   _id: string;
@@ -16,6 +22,7 @@ export interface EnquirySummaryRecord {
   excerpt: string;
   status: EnquiryStatusName;
   assignee: AssigneeRecord | null;
+  lastReply: LastReplyRecord | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,6 +54,7 @@ export interface EnquiryDeskRecord {
   comment: string;
   status: EnquiryStatusName;
   assignee: AssigneeRecord | null;
+  lastReply: LastReplyRecord | null;
   version: number;
   createdAt: string;
   updatedAt: string;

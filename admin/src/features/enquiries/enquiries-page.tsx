@@ -21,7 +21,15 @@ const columns = [
   }),
   column.accessor('excerpt', { header: 'Message' }),
   column.accessor('status', { header: 'Status', cell: (c) => ENQUIRY_STATUS_LABEL[c.getValue()] }),
-  column.accessor('assignee', { header: 'Answered by', cell: (c) => c.getValue()?.name ?? 'Nobody yet' }),
+  column.accessor('assignee', { header: 'Assigned to', cell: (c) => c.getValue()?.name ?? 'Nobody' }),
+  // Who replied is not who is assigned: a reply by anyone shows here, and an assignment does not.
+  column.accessor('lastReply', {
+    header: 'Last reply',
+    cell: (c) => {
+      const r = c.getValue();
+      return r ? `${r.by}, ${when(r.at)}` : 'Not replied yet';
+    },
+  }),
 ];
 const SHOWING = [['OPEN', 'Open'], ...Object.entries(ENQUIRY_STATUS_LABEL), ['ALL', 'All']] as const;
 const WHOSE = [

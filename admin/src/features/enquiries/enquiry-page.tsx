@@ -33,6 +33,7 @@ export function EnquiryPage() {
         {enquiry.email} · {enquiry.mobile} · sent {when(enquiry.createdAt)}
       </p>
       <blockquote className="admin-quote">{enquiry.comment}</blockquote>
+      <p>{enquiry.lastReply ? `Last reply by ${enquiry.lastReply.by}, ${when(enquiry.lastReply.at)}.` : 'Not replied to yet.'}</p>
       <StatusForm
         key={`${enquiry.id}:${enquiry.version}`}
         enquiry={enquiry}
@@ -93,7 +94,7 @@ function StatusForm({
   const [assignee, setAssignee] = useState(enquiry.assignee?.id ?? '');
   return (
     <form
-      aria-label="Status and who answers"
+      aria-label="Status and who is assigned"
       className="admin-filters"
       onSubmit={(ev) => {
         ev.preventDefault();
@@ -122,9 +123,9 @@ function StatusForm({
         </select>
       </label>
       <label>
-        Answered by
+        Assigned to
         <select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
-          <option value="">Nobody yet</option>
+          <option value="">Nobody</option>
           {assignees.map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}
