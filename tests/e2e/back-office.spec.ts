@@ -51,11 +51,19 @@ test.describe('the back office', () => {
     await owner.getByRole('button', { name: 'Invite' }).click();
     const link = (await owner.getByTestId('invite-link').textContent()) ?? '';
     expect(link).toMatch(/\/admin\/enrol#[\w-]+$/);
+    // The invitation reaches them by e-mail too, with the link.
+    await expect(owner.getByRole('status').filter({ hasText: `The invitation is e-mailed to ${email}.` })).toBeVisible();
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    expect(mailsTo(email)[0]?.subject).toMatch(/^Your invitation to the back office of /);
+    expect(mailsTo(email)[0]?.text).toContain(link);
     await expect(owner.getByRole('table').getByRole('row').filter({ hasText: email })).toContainText('invited');
     await accessible(owner);
 
     // The member enrols in a browser of their own.
     const staff = await (await browser.newContext()).newPage();
+    // The name the owner typed is where their form starts.
+    await staff.goto(link);
+    await expect(staff.getByLabel('Your name')).toHaveValue('Ravi Fulfil');
     const secret = await enrol(staff, link, 'Ravi Fulfil');
     await staff.getByRole('link', { name: 'Sign in' }).click();
 

@@ -41,7 +41,8 @@ export function EnrolPage() {
   const invitation = data?.invitation;
   const { register, handleSubmit, formState, getValues } = useForm<EnrolValues>({
     resolver: zodResolver(EnrolSchema),
-    values: { email: '', needsEmail: Boolean(invitation?.needsEmail), name: '', password: '', confirm: '', code: '' },
+    // The name the owner gave when inviting is where the form starts (theirs to correct).
+    values: { email: '', needsEmail: Boolean(invitation?.needsEmail), name: invitation?.name ?? '', password: '', confirm: '', code: '' },
   });
   const e = formState.errors;
   if (!token)

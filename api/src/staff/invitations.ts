@@ -1,10 +1,11 @@
-import { isStaffRole } from '@digitic/shop-rules';
+import { isStaffRole, ROLE_DESCRIPTIONS, type StaffRole } from '@digitic/shop-rules';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import { hashPassword } from '../auth/password.js';
 import type { RequestFacts } from '../auth/staff-principal.js';
 import type { Database } from '../db/schema.js';
+import { escapeHtml } from '../mail/escape-html.js';
 import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { emailKey, expireInvites, INVITE_TTL_MS, looksLikeEmail, ownerExists, passwordProblem, qrSvg, type StaffDeps } from './accounts.js';
 import {
@@ -65,17 +66,54 @@ export function staffInvitations(deps: StaffDeps) {
     }
   }
 
+  /**
+   * The invitation e-mailed to the person invited: the link, the role in words, who invited them and until when.
+   * Whether the mailer took it is the answer; the link is shown to the owner either way (copy it to them).
+   */
+  async function mailInvite(to: string, name: string, role: StaffRole, inviter: string | null, link: string, expiresAt: Date) {
+    if (!deps.mailer) return false;
+    const hello = name ? `Hello ${name},` : 'Hello,';
+    const by = inviter ? `${inviter} has invited you` : 'You are invited';
+    const until = expiresAt.toISOString().replace('T', ' ').slice(0, 16);
+    const lines = [
+      hello,
+      '',
+      `${by} to the back office of ${deps.shopName} as ${role} (${ROLE_DESCRIPTIONS[role].toLowerCase()}).`,
+      '',
+      'Open this link to choose your password and set up the authenticator app on your phone:',
+      link,
+      '',
+      `The link works once, until ${until} UTC. If you did not expect it, ignore this e-mail: nothing happens without it.`,
+    ];
+    try {
+      await deps.mailer.send({
+        to,
+        subject: `Your invitation to the back office of ${deps.shopName}`,
+        text: lines.join('\n'),
+        html: lines
+          .filter(Boolean)
+          .map((l) => (l === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(l)}</p>`))
+          .join('\n'),
+      });
+      return true;
+    } catch (err) {
+      deps.log?.(`the invitation to ${to} was not e-mailed`, err);
+      return false;
+    }
+  }
+
   const api = {
     /**
      * Invites a person by e-mail with a role: their account exists, invited, with no password and no second
-     * factor; the answer is a one-time enrolment link good for 24 hours (never stored: only its hash is).
+     * factor; the answer is a one-time enrolment link good for 24 hours (never stored: only its hash is),
+     * e-mailed to them as well (the answer says whether the mailer took it).
      */
     async invite(input: { email: string; role: string; name?: string }, actor: Actor, invitedBy: string | null = null) {
       const email = input.email.trim();
       if (!looksLikeEmail(email)) throw badRequest('The e-mail address is not valid', 'email');
       if (!isStaffRole(input.role)) throw badRequest(`The role must be one of owner, manager, fulfilment, support, catalogue`, 'role');
       const role = input.role;
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('staff')
           .select(['id', 'status'])
@@ -92,15 +130,28 @@ export function staffInvitations(deps: StaffDeps) {
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id;
-        if (existing) await trx.updateTable('staff').set({ role, updated_at: new Date() }).where('id', '=', id).execute();
+        // Invited again: the new role, and the name if one is given now.
+        if (existing)
+          await trx
+            .updateTable('staff')
+            .set({ role, ...(input.name?.trim() ? { name: input.name.trim() } : {}), updated_at: new Date() })
+            .where('id', '=', id)
+            .execute();
         const invitation = await issueInvite(trx, id, invitedBy);
         await recordAudit(trx, actor, {
           action: 'staff.invited',
           subject: { kind: 'staff', id },
           after: { email, role, expiresAt: invitation.expiresAt },
         });
-        return { staffId: id, ...invitation };
+        const inviter = invitedBy
+          ? await trx.selectFrom('staff').select(['name', 'email']).where('id', '=', invitedBy).executeTakeFirst()
+          : undefined;
+        const name = (await trx.selectFrom('staff').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+        return { staffId: id, ...invitation, name, inviter: inviter ? inviter.name || inviter.email : null };
       });
+      // After the commit: the invitation stands whether or not the mailer takes it (the owner has the link).
+      const emailed = await mailInvite(email, result.name, role, result.inviter, result.link, result.expiresAt);
+      return { staffId: result.staffId, link: result.link, expiresAt: result.expiresAt, emailed };
     },
 
     /**
@@ -147,6 +198,8 @@ export function staffInvitations(deps: StaffDeps) {
       const uri = totpFor(secret, invite.email || 'owner', deps.shopName).toString();
       return {
         email: invite.email,
+        /** The name the owner gave when inviting (prefilled on the enrolment page), or empty. */
+        name: invite.name,
         /** The first owner's invitation names no one: the enrolment asks for their e-mail. */
         needsEmail: invite.email === '',
         role: invite.role,
@@ -161,7 +214,7 @@ export function staffInvitations(deps: StaffDeps) {
       let query = trx
         .selectFrom('staff_invites as i')
         .innerJoin('staff as s', 's.id', 'i.staff_id')
-        .select(['i.id', 'i.staff_id', 'i.totp_secret', 'i.expires_at', 'i.used_at', 's.email', 's.role', 's.status'])
+        .select(['i.id', 'i.staff_id', 'i.totp_secret', 'i.expires_at', 'i.used_at', 's.email', 's.name', 's.role', 's.status'])
         .where('i.token_hash', '=', hashToken(token));
       if (lock) query = query.forUpdate();
       const invite = await query.executeTakeFirst();

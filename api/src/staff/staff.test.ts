@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, type Permission, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@digitic/shop-rules';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { command } from '../audit/actor.js';
 import { newCustomer, startTestApi, type TestApi, uniqueEmail } from '../test/harness.js';
 import { totpFor } from './secrets.js';
@@ -78,6 +78,35 @@ describe('enrolment', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     const codes = await api.database.db.selectFrom('staff_recovery_codes').select('code_hash').where('staff_id', '=', row.id).execute();
     expect(codes.map((c) => c.code_hash)).not.toContain(ok.body.recoveryCodes[0]);
+  });
+
+  it('e-mails the invitation with its link and the role in words; the enrolment page starts with the name given', async () => {
+    const email = uniqueEmail('support');
+    const made = await api.services.staff.invite({ email, role: 'support', name: 'Sam Support' }, command('test'));
+    expect(made.emailed).toBe(true);
+    const mail = (await api.outbox()).find((m) => m.to === email);
+    expect(mail?.subject).toBe('Your invitation to the back office of Digitic');
+    expect(mail?.text).toContain(made.link);
+    expect(mail?.text).toMatch(/^Hello Sam Support,/);
+    expect(mail?.text).toContain('as support (answers customers: orders, returns, enquiries, reviews)');
+    expect(mail?.html).toContain(`<a href="${made.link}">`);
+    const invitation = await api.http.get(`/api/admin/invites/${made.link.split('#')[1]}`);
+    expect(invitation.body).toMatchObject({ email, name: 'Sam Support', needsEmail: false });
+  });
+
+  it('keeps an invitation the mailer refused, and answers that it was not e-mailed', async () => {
+    const send = vi.spyOn(api.services.mailer, 'send').mockRejectedValueOnce(new Error('SMTP is down'));
+    try {
+      const email = uniqueEmail('catalogue');
+      const made = await api.services.staff.invite({ email, role: 'catalogue' }, command('test'));
+      expect(made.emailed).toBe(false);
+      expect((await api.outbox()).some((m) => m.to === email)).toBe(false);
+      const invitation = await api.http.get(`/api/admin/invites/${made.link.split('#')[1]}`);
+      expect(invitation.status).toBe(200);
+      expect(invitation.body).toMatchObject({ email, name: '' });
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('invites the first owner of a shop nobody can run yet, who gives their e-mail when enrolling', async () => {

@@ -45,6 +45,18 @@ describe('the back office schema at /admin/graphql', () => {
     expect(forged.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     const invited = await b.admin<{ inviteStaff: { link: string } }>(invite, { e: 'someone@example.com' });
     expect(invited.data?.inviteStaff.link).toMatch(/\/admin\/enrol#/);
+    // E-mailed to them, and the enrolment page starts with the name the owner gave.
+    const named = await b.admin<{ inviteStaff: { link: string; expiresAt: string; emailed: boolean } }>(
+      'mutation($e: String!) { inviteStaff(email: $e, role: SUPPORT, name: "Sam Support") { link expiresAt emailed } }',
+      { e: 'sam.support@example.com' },
+    );
+    expect(named.data?.inviteStaff.emailed).toBe(true);
+    expect((await gw.api.outbox()).find((m) => m.to === 'sam.support@example.com')?.text).toContain(named.data?.inviteStaff.link);
+    const shown = await browser().admin<{ invitation: { email: string; name: string; needsEmail: boolean; role: string } }>(
+      'query($t: String!) { invitation(token: $t) { email name needsEmail role } }',
+      { t: named.data?.inviteStaff.link.split('#')[1] },
+    );
+    expect(shown.data?.invitation).toEqual({ email: 'sam.support@example.com', name: 'Sam Support', needsEmail: false, role: 'SUPPORT' });
 
     // Signed out: the cookies are cleared and the session is dead at the api too.
     const token = b.cookies.get('digitic_staff') as string;

@@ -44,6 +44,8 @@ export interface InviteRecord {
   staffId: string;
   link: string;
   expiresAt: string;
+  /** Whether the mailer took the invitation e-mailed to them (the link is answered either way). */
+  emailed: boolean;
 }
 
 /** PUT /api/admin/staff/:id/role. */
@@ -55,6 +57,8 @@ export interface StaffRoleBody {
 export interface InvitationRecord {
   /** Empty on the first owner's link. */
   email: string;
+  /** The name given when they were invited (the enrolment page starts with it), or empty. */
+  name: string;
   /** The first owner's link names no one: the enrolment asks for their e-mail. */
   needsEmail: boolean;
   role: StaffRoleName;

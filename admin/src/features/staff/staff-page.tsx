@@ -43,6 +43,8 @@ export function StaffPage() {
   const [remove] = useRemoveStaffMutation();
   const [unlock] = useUnlockStaffMutation();
   const [refused, setRefused] = useState<string | null>(null);
+  // Whom the last invitation was for: its answer says whether it was e-mailed to them.
+  const [invited, setInvited] = useState('');
   const { register, handleSubmit, formState, reset } = useForm<InviteValues>({
     resolver: zodResolver(InviteSchema),
     defaultValues: { email: '', name: '', role: 'FULFILMENT' },
@@ -152,6 +154,7 @@ export function StaffPage() {
     setRefused(null);
     try {
       await invite({ variables: { email: v.email, role: v.role, ...(v.name ? { name: v.name } : {}) } });
+      setInvited(v.email);
       reset({ email: '', name: '', role: v.role });
       await refetch();
     } catch (err) {
@@ -195,7 +198,10 @@ export function StaffPage() {
       </form>
       {link && (
         <p role="status">
-          Give them this one-time link (until {when(link.expiresAt)}): <code data-testid="invite-link">{link.link}</code>{' '}
+          {link.emailed
+            ? `The invitation is e-mailed to ${invited}. `
+            : `The invitation could not be e-mailed to ${invited}: give them the link yourself. `}
+          Their one-time link (until {when(link.expiresAt)}): <code data-testid="invite-link">{link.link}</code>{' '}
           <button
             type="button"
             onClick={() =>
