@@ -127,6 +127,44 @@ try {
 } catch {
   // not built: nothing to weigh
 }
+// Its first load (the entry and what it imports statically) and what each screen adds when first opened (its
+// lazy chunk and the static imports the first load does not have), from the build's manifest.
+const ADMIN_FIRST_LOAD_CEILING = 300 * 1024;
+const ADMIN_SCREEN_CEILING = 60 * 1024;
+let adminManifest = null;
+try {
+  adminManifest = JSON.parse(readFileSync(path.join(adminDist, '.vite/manifest.json'), 'utf8'));
+} catch {
+  // not built, or built without its manifest
+}
+if (adminManifest) {
+  const gz = (file) => gzipSync(readFileSync(path.join(adminDist, file))).length;
+  const closure = (key, into = new Set()) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const i of adminManifest[key]?.imports ?? []) closure(i, into);
+    return into;
+  };
+  const entry = Object.keys(adminManifest).find((k) => adminManifest[k].isEntry);
+  const first = closure(entry);
+  const adminFirst = [...first].reduce((n, k) => n + gz(adminManifest[k].file), 0);
+  console.log(
+    `  the back office's first load (/admin/): ${kb(adminFirst)} (ceiling ${kb(ADMIN_FIRST_LOAD_CEILING)}); each screen adds, when first opened:`,
+  );
+  if (adminFirst > ADMIN_FIRST_LOAD_CEILING)
+    problems.push(`the back office's first load is ${kb(adminFirst)}, over ${kb(ADMIN_FIRST_LOAD_CEILING)}`);
+  const screens = Object.keys(adminManifest)
+    .filter((k) => adminManifest[k].isDynamicEntry && /-page\.tsx$/.test(k))
+    .map((k) => [
+      k.replace(/^src\/features\//, ''),
+      [...closure(k)].filter((c) => !first.has(c)).reduce((n, c) => n + gz(adminManifest[c].file), 0),
+    ])
+    .sort((a, b) => b[1] - a[1]);
+  for (const [name, bytes] of screens) {
+    console.log(`    ${name.padEnd(44)} ${kb(bytes).padStart(9)}`);
+    if (bytes > ADMIN_SCREEN_CEILING) problems.push(`the back office's screen ${name} adds ${kb(bytes)}, over ${kb(ADMIN_SCREEN_CEILING)}`);
+  }
+}
 const storefrontFiles = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') || f.endsWith('.js.map'));
 const withAdmin = storefrontFiles.filter((f) => {
   const text = readFileSync(path.join(dist, 'assets', f), 'utf8');

@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,13 +6,12 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { reactRouterProduction } from '../scripts/react-router-production.mjs';
 import { storefrontArt } from './build/storefront-art.js';
 
 // The shop's rules are TypeScript source the app compiles with itself (no build of their own needed
 // here), one module per rule so a page's chunk carries only the rules it uses.
 const shopRules = fileURLToPath(new URL('../shop-rules/src', import.meta.url));
-// React Router's production build: dist/production beside the dist/development its exports name.
-const reactRouter = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '../production');
 
 // In development the SPA runs on Vite (WEB_DEV_PORT, 5173) and talks to the gateway of npm run dev (PORT, 4000).
 const gateway = `http://127.0.0.1:${process.env.PORT ?? '4000'}`;
@@ -106,14 +104,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   resolve: {
     alias: [
       { find: /^@digitic\/shop-rules\/([\w-]+)$/, replacement: `${shopRules}/$1.ts` },
-      // React Router's package exports only its development build (warnings, invariants and their messages
-      // on: remix-run/react-router#12532, #14102); builds take the production one it ships beside it.
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: `${reactRouter}/index.mjs` },
-            { find: /^react-router\/dom$/, replacement: `${reactRouter}/dom-export.mjs` },
-          ]
-        : []),
+      // React Router's production build, which its package does not export (scripts/react-router-production.mjs).
+      ...(command === 'build' ? reactRouterProduction() : []),
     ],
   },
   server: {

@@ -81,6 +81,15 @@ test.describe('the catalogue desk', () => {
     const photoUrl = lines.at(-1) ?? '';
     expect(photoUrl).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
     await pictures.fill([photoUrl, ...lines.slice(0, -1)].join('\n'));
+    // Leaving with the edits not saved asks first; going back keeps them.
+    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Brands and colours' }).click();
+    const leave = desk.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText('If you leave now, they are lost.');
+    await accessible(desk);
+    await leave.getByRole('button', { name: 'Go back' }).click();
+    await expect(leave).toBeHidden();
+    await expect(desk.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(desk.getByLabel('Price (rupees)')).toHaveValue(String(newPrice));
     await desk.getByRole('button', { name: 'Save changes' }).click();
     await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText('Saved. The store shows it now.');
     const stock = desk.getByRole('form', { name: 'Stock' });

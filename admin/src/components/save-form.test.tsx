@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { Kit } from '../lib/kit';
 import { SaveForm, useSaveForm } from './save-form';
 
 interface Note {
@@ -36,13 +38,22 @@ function NoteForm({ note, update, latest }: { note: Note | null; update: Save; l
   );
 }
 
-const show = (form: React.ReactNode) =>
-  render(
-    <MemoryRouter initialEntries={['/notes/x']}>
+/** The form at /notes/x in a data router (as the back office has), with a link away and where it is now. */
+const show = (form: React.ReactNode) => {
+  const page = (
+    <>
       {form}
+      <Link to="/orders">Orders</Link>
       <Where />
-    </MemoryRouter>,
+    </>
   );
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: ['/notes/x'] });
+  return render(
+    <Kit>
+      <RouterProvider router={router} />
+    </Kit>,
+  );
+};
 const title = () => screen.getByRole('textbox', { name: 'Title' });
 
 afterEach(cleanup);
@@ -76,5 +87,41 @@ describe('a form saved with the version it read', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This note was changed by someone else');
     expect(refused.mock.calls[0]?.[2]).toBe(7);
+  });
+
+  it('leaves at once when nothing was changed', async () => {
+    const user = userEvent.setup();
+    show(<NoteForm note={{ id: 'n1', version: 1, title: 'Old' }} update={vi.fn()} />);
+    // Nothing changed: leaving asks nothing.
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/orders'));
+  });
+
+  it('holds a navigation away from edits not saved until the person says', async () => {
+    const user = userEvent.setup();
+    show(<NoteForm note={{ id: 'n1', version: 1, title: 'Old' }} update={vi.fn()} />);
+    await user.type(title(), ' and new');
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(ask).toHaveTextContent('If you leave now, they are lost.');
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('where')).toHaveTextContent('/notes/x');
+    expect(title()).toHaveValue('Old and new');
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/orders'));
+  });
+
+  it('lets a saved record open without asking, and has the browser ask before a tab with edits closes', async () => {
+    const user = userEvent.setup();
+    show(<NoteForm note={null} update={vi.fn()} />);
+    await user.type(title(), 'Lens care');
+    const closing = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(closing);
+    expect(closing.defaultPrevented).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Add the note' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/notes/n2'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

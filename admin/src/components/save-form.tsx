@@ -1,9 +1,10 @@
-import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldValues, get, type Path, type PathValue, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useBlocker, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { problem } from '../lib/format';
+import { useConfirm } from './confirm';
 
 /** A record the api saves only over the version the editor read. */
 interface Versioned {
@@ -48,6 +49,7 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(o.schema), defaultValues: valuesOf(record) });
   const { errors, isDirty } = form.formState;
   const { reset } = form;
+  useUnsavedWarning(isDirty && !form.formState.isSubmitting);
   useEffect(() => {
     if (follow && record && record.version !== loadedVersion && !isDirty) {
       reset(valuesOf(record));
@@ -139,4 +141,32 @@ export function SaveForm({
       )}
     </form>
   );
+}
+
+/**
+ * Edits not saved are not lost without a word: leaving for another screen asks first ("Leave without saving"
+ * or go back to the form), and closing or reloading the tab has the browser ask.
+ */
+function useUnsavedWarning(unsaved: boolean) {
+  const confirm = useConfirm();
+  // Read when a navigation starts, not when this render made the function: a save that opens the new record
+  // navigates in the same handler that ends the edits.
+  const pending = useRef(unsaved);
+  pending.current = unsaved;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => pending.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: 'Leave without saving?',
+      body: <p>Your changes on this screen are not saved. If you leave now, they are lost.</p>,
+      action: 'Leave without saving',
+      danger: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
 }
