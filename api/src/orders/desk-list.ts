@@ -27,12 +27,15 @@ const PAYMENT_STATE = { not_refunded: 'paid', refund_in_progress: 'refund_in_pro
 export const COUNT_CAP = 10_000;
 
 /**
- * Orders newest first, filtered by status and dates, searched by order number, customer e-mail or phone.
+ * Orders newest first, filtered by status and dates, searched by order number (its id, or the eight characters
+ * shoppers and staff are shown, "F54CAA73" or "#f54caa73"), payment id, customer e-mail or phone.
  * A search by e-mail or phone reads customers by who they are: it is in the audit trail (audit/lookup.ts),
  * so it names who searched. One by order number or payment id, or none, leaves no row.
  */
 export async function listOrders(db: Kysely<Database>, query: OrderListQuery, actor?: Actor) {
-  const personal = query.q && !isUuid(query.q) ? personalQuery(query.q) : null;
+  // The number on the order page and in the e-mails: the id's first eight characters (shop-rules' orderNumber).
+  const shortNumber = query.q ? /^#?([0-9a-f]{8})$/i.exec(query.q)?.[1]?.toLowerCase() : undefined;
+  const personal = query.q && !isUuid(query.q) && !shortNumber ? personalQuery(query.q) : null;
   if (personal && !actor) throw new Error('A search of orders by e-mail or phone names who searched (the audit trail needs them)');
   // Filters on the orders alone (each has its index); the customer's columns are joined for the page's rows only.
   let q = db.selectFrom('orders as o');
@@ -45,6 +48,11 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, ac
   if (search) {
     const customers = db.selectFrom('customers as c').select('c.id');
     if (isUuid(search)) q = q.where('o.id', '=', search.toLowerCase());
+    // Every id that starts with those eight: a range of the primary key, so its index answers.
+    else if (shortNumber)
+      q = q
+        .where('o.id', '>=', `${shortNumber}-0000-0000-0000-000000000000`)
+        .where('o.id', '<=', `${shortNumber}-ffff-ffff-ffff-ffffffffffff`);
     else if (personal?.by === 'email')
       q = q.where('o.customer_id', 'in', customers.where(sql<string>`lower(c.email)`, '=', personal.value));
     else if (personal?.by === 'phone') q = q.where('o.customer_id', 'in', customers.where('c.mobile', '=', personal.value));
