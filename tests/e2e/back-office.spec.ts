@@ -87,6 +87,16 @@ test.describe('the back office', () => {
     await accessible(staff);
     await staff.getByRole('table').getByRole('link').first().click();
     await expect(staff.getByRole('heading', { level: 1 })).toContainText('Ordered');
+    // The number on the order is what finds it from any screen: the frame's search box.
+    const number = /Order ([0-9A-F]{8})/.exec((await staff.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[1] ?? '';
+    expect(number).toMatch(/^[0-9A-F]{8}$/);
+    await staff.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Today' }).click();
+    const find = staff.getByRole('search', { name: 'Find an order or a product' });
+    await find.getByRole('searchbox').pressSequentially(`#${number.toLowerCase()}`, { delay: 20 });
+    await find.getByRole('searchbox').press('Enter');
+    await expect(staff.getByRole('table').getByRole('row')).toHaveCount(2);
+    await staff.getByRole('table').getByRole('link').first().click();
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Order ${number} · Ordered`);
     await staff.getByRole('button', { name: 'Mark Processed' }).click();
     await expect(staff.getByRole('heading', { level: 1 })).toContainText('Processed');
     // Shipping needs the parcel's tracking: the api says so.

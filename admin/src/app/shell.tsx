@@ -3,7 +3,9 @@ import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-route
 import { csrfToken, forgetCsrfToken } from '../lib/apollo';
 import { problem } from '../lib/format';
 import { useMeQuery } from './__generated__/me';
-import { closedBecause, deskOf, mayOpen, navigationFor } from './navigation';
+import { findPath } from './find';
+import { closedBecause, deskOf, mayOpen, NAVIGATION, navigationFor } from './navigation';
+import type { Signed } from '../lib/authorization';
 import { useSignOutMutation } from './__generated__/sign-out';
 
 const RELOADED = 'digitic-admin-reloaded-for-token';
@@ -67,6 +69,7 @@ export function Shell() {
           Menu
         </button>
         <span className="admin-brand">Back office</span>
+        <FindBox me={me} />
         <span className="admin-who">
           {me.name || me.email} · {me.role.toLowerCase()}
         </span>
@@ -120,5 +123,37 @@ export function Shell() {
         )}
       </main>
     </div>
+  );
+}
+
+/** Find an order (by its number, e-mail or phone) or a product (by name) from any screen. */
+function FindBox({ me }: { me: Signed }) {
+  const navigate = useNavigate();
+  const [words, setWords] = useState('');
+  const desks = NAVIGATION.flatMap((g) => g.desks);
+  const opens = (to: string) => desks.some((d) => d.to === to && mayOpen(me, d));
+  const may = { orders: opens('/orders'), products: opens('/products') };
+  if (!may.orders && !may.products) return null;
+  const label = may.orders && may.products ? 'Find an order or a product' : may.orders ? 'Find an order' : 'Find a product';
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className="admin-find"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        const to = findPath(words, may);
+        if (to) void navigate(to);
+      }}
+    >
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={may.orders ? 'Order number, e-mail, phone or product' : 'Product name'}
+        value={words}
+        onChange={(e) => setWords(e.target.value)}
+      />
+      <button type="submit">Find</button>
+    </form>
   );
 }
