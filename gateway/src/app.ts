@@ -70,7 +70,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     log: (m) => logger.warn(m),
     documentsFile: config.adminTrustedDocumentsFile,
   });
-  app.use(adminStaticRoutes(config.adminDist));
+  app.use(adminStaticRoutes(config.adminDist, config.shop.timeZone));
   if (config.explorerDist) app.use(explorerRoutes(config.explorerDist));
   mountProxyRoutes(app, { config, apiOrigin });
   const htmlCache = config.responseCache && config.pageCacheSeconds > 0 ? cache : null;

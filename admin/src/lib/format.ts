@@ -3,7 +3,19 @@ import { RETURN_STATUSES } from '@digitic/shop-rules/return-lifecycle';
 
 // Money is told one way, by lib/money.ts.
 export { paise, rupees } from './money';
-export const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The shop's time zone (SHOP_TIME_ZONE), which the gateway names in the back office's page: every date here is
+ * the shop's time, whatever the zone of the computer reading it (India's when the page names none, as in tests).
+ */
+export function shopTimeZone(): string {
+  const named = typeof document === 'undefined' ? null : document.querySelector('meta[name="digitic-time-zone"]')?.getAttribute('content');
+  return named || 'Asia/Kolkata';
+}
+
+/** A moment in one style everywhere: "26 Nov 2026, 5:50 pm", in the shop's time. */
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: shopTimeZone() });
 
 /** A GraphQL error's words, for the person who acted. */
 export function problem(err: unknown): string | null {

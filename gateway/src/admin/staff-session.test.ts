@@ -71,8 +71,10 @@ describe('the CSRF token reaches only the back office’s own page', () => {
       ['/admin/staff', 'none'],
       ['/Admin/orders/123', 'same-origin'],
     ] as const) {
-      const { headers, token } = await page(p, cookie, { ...NAVIGATION, 'Sec-Fetch-Site': site });
+      const { headers, token, html } = await page(p, cookie, { ...NAVIGATION, 'Sec-Fetch-Site': site });
       expect(token, p).toBe(browser.cookies.get('digitic_staff_csrf'));
+      // Every date the back office writes is the shop's time (SHOP_TIME_ZONE), wherever its reader is.
+      expect(html, p).toContain('<meta name="digitic-time-zone" content="Asia/Kolkata">');
       expect(headers['cache-control']).toBe('no-store');
       expect(headers['content-security-policy']).toMatch(/script-src 'self';/);
     }

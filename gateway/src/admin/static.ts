@@ -95,8 +95,13 @@ function tokenFor(req: Request): string | null {
   return cookie(req, SESSION_COOKIE) && csrf && TOKEN.test(csrf) ? csrf : null;
 }
 
-/** The back office at /admin/: its built files, and its page for every other path under /admin/ (the app routes itself). */
-export function adminStaticRoutes(dist: string) {
+/**
+ * The back office at /admin/: its built files, and its page for every other path under /admin/ (the app routes
+ * itself). The page names the shop's time zone (SHOP_TIME_ZONE): every date the back office writes is the shop's
+ * time, wherever the person reading it is.
+ */
+export function adminStaticRoutes(dist: string, timeZone: string) {
+  const zone = `<meta name="digitic-time-zone" content="${escapeAttribute(timeZone)}">`;
   const root = path.resolve(dist);
   const router = express.Router();
   // Read once (the build does not change under a running gateway); looked for again while it is not built.
@@ -136,7 +141,7 @@ export function adminStaticRoutes(dist: string) {
     res
       .set({ 'Content-Security-Policy': ADMIN_POLICY, 'Cache-Control': 'no-store' })
       .type('html')
-      .send(parts[0] + meta + parts[1]);
+      .send(parts[0] + zone + meta + parts[1]);
   });
   return router;
 }
