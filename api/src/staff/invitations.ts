@@ -1,12 +1,12 @@
-import { isStaffRole, ROLE_DESCRIPTIONS, type StaffRole } from '@digitic/shop-rules';
+import { isStaffRole } from '@digitic/shop-rules';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import { hashPassword } from '../auth/password.js';
 import type { RequestFacts } from '../auth/staff-principal.js';
 import type { Database } from '../db/schema.js';
-import { escapeHtml } from '../mail/escape-html.js';
 import { badRequest, conflict, notFound } from '../domain/errors.js';
+import { mailInvite } from './invite-mail.js';
 import { emailKey, expireInvites, INVITE_TTL_MS, looksLikeEmail, ownerExists, passwordProblem, qrSvg, type StaffDeps } from './accounts.js';
 import {
   hashToken,
@@ -66,42 +66,6 @@ export function staffInvitations(deps: StaffDeps) {
     }
   }
 
-  /**
-   * The invitation e-mailed to the person invited: the link, the role in words, who invited them and until when.
-   * Whether the mailer took it is the answer; the link is shown to the owner either way (copy it to them).
-   */
-  async function mailInvite(to: string, name: string, role: StaffRole, inviter: string | null, link: string, expiresAt: Date) {
-    if (!deps.mailer) return false;
-    const hello = name ? `Hello ${name},` : 'Hello,';
-    const by = inviter ? `${inviter} has invited you` : 'You are invited';
-    const until = expiresAt.toISOString().replace('T', ' ').slice(0, 16);
-    const lines = [
-      hello,
-      '',
-      `${by} to the back office of ${deps.shopName} as ${role} (${ROLE_DESCRIPTIONS[role].toLowerCase()}).`,
-      '',
-      'Open this link to choose your password and set up the authenticator app on your phone:',
-      link,
-      '',
-      `The link works once, until ${until} UTC. If you did not expect it, ignore this e-mail: nothing happens without it.`,
-    ];
-    try {
-      await deps.mailer.send({
-        to,
-        subject: `Your invitation to the back office of ${deps.shopName}`,
-        text: lines.join('\n'),
-        html: lines
-          .filter(Boolean)
-          .map((l) => (l === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(l)}</p>`))
-          .join('\n'),
-      });
-      return true;
-    } catch (err) {
-      deps.log?.(`the invitation to ${to} was not e-mailed`, err);
-      return false;
-    }
-  }
-
   const api = {
     /**
      * Invites a person by e-mail with a role: their account exists, invited, with no password and no second
@@ -150,7 +114,14 @@ export function staffInvitations(deps: StaffDeps) {
         return { staffId: id, ...invitation, name, inviter: inviter ? inviter.name || inviter.email : null };
       });
       // After the commit: the invitation stands whether or not the mailer takes it (the owner has the link).
-      const emailed = await mailInvite(email, result.name, role, result.inviter, result.link, result.expiresAt);
+      const emailed = await mailInvite(deps, {
+        to: email,
+        name: result.name,
+        role,
+        inviter: result.inviter,
+        link: result.link,
+        expiresAt: result.expiresAt,
+      });
       return { staffId: result.staffId, link: result.link, expiresAt: result.expiresAt, emailed };
     },
 
