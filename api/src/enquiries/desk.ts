@@ -48,6 +48,21 @@ export function enquiriesDesk(deps: {
       const [{ n }, rows] = await Promise.all([
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
         q
+          // The last reply the mailer took, apart from the assignment: who wrote it and when it went (one look a row).
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('enquiry_events as v')
+                .innerJoin('staff as rs', 'rs.id', 'v.staff_id')
+                .select([sql<string>`coalesce(nullif(rs.name, ''), rs.email)`.as('replied_by'), 'v.sent_at as replied_at'])
+                .whereRef('v.enquiry_id', '=', 'e.id')
+                .where('v.kind', '=', 'reply')
+                .where('v.sent_at', 'is not', null)
+                .orderBy('v.sent_at', 'desc')
+                .limit(1)
+                .as('r'),
+            (join) => join.onTrue(),
+          )
           .select([
             'e.id',
             'e.name',
@@ -59,25 +74,8 @@ export function enquiriesDesk(deps: {
             'e.updated_at',
             's.name as assignee_name',
             's.email as assignee_email',
-            // The last reply the mailer took, apart from the assignment: who wrote it, and when it went.
-            (eb) =>
-              eb
-                .selectFrom('enquiry_events as r')
-                .innerJoin('staff as rs', 'rs.id', 'r.staff_id')
-                .select(sql<string>`coalesce(nullif(rs.name, ''), rs.email)`.as('by'))
-                .whereRef('r.enquiry_id', '=', 'e.id')
-                .where('r.kind', '=', 'reply')
-                .where('r.sent_at', 'is not', null)
-                .orderBy('r.sent_at', 'desc')
-                .limit(1)
-                .as('replied_by'),
-            (eb) =>
-              eb
-                .selectFrom('enquiry_events as r')
-                .select((rb) => rb.fn.max('r.sent_at').as('at'))
-                .whereRef('r.enquiry_id', '=', 'e.id')
-                .where('r.kind', '=', 'reply')
-                .as('replied_at'),
+            'r.replied_by',
+            'r.replied_at',
           ])
           .orderBy('e.created_at', 'desc')
           .orderBy('e.id')
