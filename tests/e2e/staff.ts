@@ -42,8 +42,28 @@ export async function bannerLink(): Promise<string> {
   throw new Error('the start-up banner printed no first-owner link');
 }
 
+/**
+ * Waits until nothing on the page moves: a dialog fading in is half transparent, and axe would judge its text's
+ * contrast mid-fade. Settled means no running animation or transition over two frames in a row.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((done) => {
+        const still = () => document.getAnimations().every((a) => a.playState !== 'running');
+        requestAnimationFrame(() => {
+          const first = still();
+          requestAnimationFrame(() => requestAnimationFrame(() => done(first && still())));
+        });
+      }),
+    undefined,
+    { timeout: 5_000, polling: 50 },
+  );
+}
+
 /** WCAG 2.2 AA by axe-core, run in the page (through the DevTools protocol: the back office's policy allows no injected script). */
 export async function accessible(page: Page) {
+  await settled(page);
   await page.evaluate(axeSource);
   const result = await page.evaluate(() =>
     (
