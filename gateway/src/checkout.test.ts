@@ -72,11 +72,11 @@ async function checkout(token: string) {
 }
 
 const PLACE =
-  'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id status total totalAfterDiscount items { productId title quantity price color { title } image { url } } shippingAddress { firstname lastname address other city state country pincode } payment { providerOrderId providerPaymentId } createdAt } }';
-const place = (token: string, paid: Awaited<ReturnType<typeof pay>>, signature = paid.razorpay_signature) =>
+  'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id status total totalAfterDiscount items { productId title quantity price color { title } image { url } } shippingAddress { firstname lastname address other city state country pincode phone } payment { providerOrderId providerPaymentId } createdAt } }';
+const place = (token: string, paid: Awaited<ReturnType<typeof pay>>, signature = paid.razorpay_signature, to: object = address) =>
   gw.gql<{ placeOrder: { id: string; total: number; status: string; shippingAddress: unknown; payment: unknown } }>(
     PLACE,
-    { i: { address, payment: { providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature } } },
+    { i: { address: to, payment: { providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature } } },
     token,
   );
 
@@ -198,7 +198,7 @@ describe('checkout and payment', () => {
     expect(order.data?.placeOrder).toMatchObject({
       total,
       status: 'ORDERED',
-      shippingAddress: { ...address, other: null },
+      shippingAddress: { ...address, other: null, phone: null },
       payment: { providerOrderId: session.providerOrderId, providerPaymentId: paid.razorpay_payment_id },
     });
     const replay = await place(c.token, paid);
@@ -271,6 +271,27 @@ describe('checkout and payment', () => {
     expect(await forged.json()).toMatchObject({ code: 'BAD_SIGNATURE' });
   });
 
+  it('carries a phone for the courier, as people write it, to the order as its ten digits', async () => {
+    const c = await signUp(gw);
+    await add(c.token, 5);
+    const to = { ...address, phone: '+91 98250-12345' };
+    const started = await gw.gql<{ startCheckout: { providerOrderId: string } }>(
+      'mutation($a: AddressInput!) { startCheckout(address: $a) { providerOrderId } }',
+      { a: to },
+      c.token,
+    );
+    expect(started.errors).toBeUndefined();
+    const order = await place(c.token, await pay(started.data?.startCheckout.providerOrderId ?? ''), undefined, to);
+    expect(order.errors).toBeUndefined();
+    expect(order.data?.placeOrder.shippingAddress).toEqual({ ...address, other: null, phone: '9825012345' });
+    const mine = await gw.gql<{ myOrders: { shippingAddress: { phone: string | null } }[] }>(
+      '{ myOrders { shippingAddress { phone } } }',
+      {},
+      c.token,
+    );
+    expect(mine.data?.myOrders).toEqual([{ shippingAddress: { phone: '9825012345' } }]);
+  });
+
   it('refuses an empty cart, a bad address and a guest', async () => {
     const c = await signUp(gw);
     const empty = await gw.gql('mutation($a: AddressInput!) { startCheckout(address: $a) { total } }', { a: address }, c.token);
@@ -294,6 +315,15 @@ describe('checkout and payment', () => {
       c.token,
     );
     expect(otherState.errors?.[0]).toMatchObject({ message: 'We ship to Gujarat only', extensions: { field: 'address.state' } });
+    const landline = await gw.gql(
+      'mutation($a: AddressInput!) { startCheckout(address: $a) { total } }',
+      { a: { ...address, phone: '0261 2345678' } },
+      c.token,
+    );
+    expect(landline.errors?.[0]).toMatchObject({
+      message: 'Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9',
+      extensions: { code: 'BAD_USER_INPUT', field: 'address.phone' },
+    });
     const eleven = await add(c.token, 8, 11);
     expect(eleven.errors?.[0]).toMatchObject({
       message: 'Quantity must be a whole number from 1 to 10',

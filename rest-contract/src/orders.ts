@@ -18,6 +18,8 @@ export interface AddressRecord {
   state: string;
   country: string;
   pincode: number;
+  /** A phone for the courier, an Indian mobile's ten digits; optional (an addition to the spec's address). */
+  phone?: string | null;
 }
 
 export interface OrderItemRecord {

@@ -2,6 +2,7 @@
 // client; the gateway checks it first for an early answer in the same words). The web form keeps its
 // own lighter schema (zod/mini, spec §5's messages) over the same shipping rules.
 import { z } from 'zod';
+import { indianMobileProblem, phoneDigits } from './phone.js';
 import { countryProblem, pincodeProblem, stateProblem } from './shipping.js';
 
 const required = (message: string) =>
@@ -27,6 +28,19 @@ export const ShippingAddress = z.object({
     .positive('Pincode must be a positive whole number')
     .superRefine((v, ctx) => {
       const problem = pincodeProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /**
+   * A phone for the courier (an addition to the spec's address: optional, so a client that never sends it is
+   * served as before). As people write it ("+91 98250 12345"), kept as its ten digits; blank is none.
+   */
+  phone: z
+    .string({ error: 'Phone must be text' })
+    .max(30, 'Phone is at most 30 characters')
+    .nullish()
+    .transform((v) => (v?.trim() ? phoneDigits(v) : undefined))
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : indianMobileProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
 });

@@ -47,6 +47,15 @@ describe('shop rules', () => {
     );
   });
 
+  it('takes an optional phone for the courier as people write it, kept as its ten digits', () => {
+    expect(ShippingAddress.parse({ ...address, pincode: 395003, phone: '+91 98250-12345' }).phone).toBe('9825012345');
+    for (const none of [undefined, null, '', '   '])
+      expect(ShippingAddress.parse({ ...address, pincode: 395003, phone: none }).phone).toBeUndefined();
+    const wrong = ShippingAddress.safeParse({ ...address, pincode: 395003, phone: '12345' }).error?.issues[0];
+    expect(wrong?.path).toEqual(['phone']);
+    expect(wrong?.message).toBe('Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9');
+  });
+
   it('adds lines and Rs. 100 shipping, and counts paise at the provider', () => {
     const lines = [
       { quantity: 2, price: 1999 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneDigits } from './phone.js';
+import { indianMobileProblem, phoneDigits } from './phone.js';
 
 describe('a phone number as people write it', () => {
   it('keeps the ten digits of an Indian mobile number however it is spaced, dashed or prefixed', () => {
@@ -24,5 +24,18 @@ describe('a phone number as people write it', () => {
     // What the spec's rule refuses stays refusable.
     expect(phoneDigits('-98')).toBe('-98');
     expect(phoneDigits('98.5')).toBe('98.5');
+  });
+});
+
+describe('an Indian mobile number', () => {
+  it('is ten digits from the mobile series', () => {
+    expect(indianMobileProblem('9825012345')).toBeNull();
+    expect(indianMobileProblem('6000000000')).toBeNull();
+  });
+
+  it('names what is wrong with anything else', () => {
+    for (const digits of ['5825012345', '982501234', '98250123456', '+97141234567', 'abc', '']) {
+      expect(indianMobileProblem(digits), digits).toBe('Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9');
+    }
   });
 });

@@ -9,3 +9,8 @@ export function phoneDigits(text: string): string {
   const joined = text.trim().replace(/(?<=\d)[\s-]+(?=\d)/g, '');
   return /^(?:\+91|0091|91|0)(\d{10})$/.exec(joined)?.[1] ?? joined;
 }
+
+/** An Indian mobile number, as phoneDigits leaves it: ten digits, the first 6, 7, 8 or 9 (the numbering plan's mobile series). */
+export function indianMobileProblem(digits: string): string | null {
+  return /^[6-9]\d{9}$/.test(digits) ? null : 'Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9';
+}

@@ -29,7 +29,8 @@ test.describe('the back office', () => {
   }) => {
     // A shopper's order to ship.
     const customer = await newCustomer(request);
-    await buy(page, customer);
+    // With a phone for the courier other than the profile's.
+    await buy(page, customer, 0, { phone: '70123-45678' });
     await expect(
       page
         .getByRole('list', { name: /^Where order/ })
@@ -84,9 +85,11 @@ test.describe('the back office', () => {
     await staff.getByLabel('Order number, e-mail or phone').fill(customer.email);
     await staff.getByRole('button', { name: 'Search' }).click();
     await expect(staff.getByRole('table').getByRole('row')).toHaveCount(2);
+    await expect(staff.getByRole('table').getByRole('row').nth(1)).toContainText('+91 70123 45678');
     await accessible(staff);
     await staff.getByRole('table').getByRole('link').first().click();
     await expect(staff.getByRole('heading', { level: 1 })).toContainText('Ordered');
+    await expect(staff.locator('address')).toContainText('Phone for the courier +91 70123 45678');
     // The number on the order is what finds it from any screen: the frame's search box.
     const number = /Order ([0-9A-F]{8})/.exec((await staff.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[1] ?? '';
     expect(number).toMatch(/^[0-9A-F]{8}$/);
@@ -174,7 +177,7 @@ test.describe('the back office', () => {
     browser,
   }) => {
     const customer = await newCustomer(request);
-    await buy(page, customer, 7);
+    await buy(page, customer, 7, { phone: '60123 45678' });
     const ownerEmail = `returns.${Date.now().toString(36)}@example.com`;
     const owner = await (await browser.newContext()).newPage();
     const secret = await enrol(owner, invite(ownerEmail, 'owner'), 'Meera Owner');
@@ -198,6 +201,8 @@ test.describe('the back office', () => {
     // Who sends it and where it comes back to: the shop's name, return address and phone.
     await expect(owner.getByRole('heading', { name: 'From (returns to)' })).toBeVisible();
     await expect(owner.locator('address').first()).toContainText('Digitic');
+    // And the phone the shopper gave for the courier, under where it goes.
+    await expect(owner.locator('address').nth(1)).toContainText('Phone +91 60123 45678');
     await accessible(owner);
     await owner.goBack();
 

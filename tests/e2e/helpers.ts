@@ -59,8 +59,11 @@ export async function firstProduct(request: APIRequestContext, sort = 'PRICE_ASC
   return product as { id: string; title: string; price: number };
 }
 
-/** Fills the checkout's shipping address (Surat, Gujarat, India) as a shopper does: typed key by key. */
-export async function fillAddress(page: Page): Promise<void> {
+/**
+ * Fills the checkout's shipping address (Surat, Gujarat, India) as a shopper does: typed key by key. The courier's
+ * phone is the profile's mobile number the page fills in, or `phone` typed over it.
+ */
+export async function fillAddress(page: Page, phone?: string): Promise<void> {
   const type = async (field: ReturnType<Page['getByPlaceholder']>, text: string) => {
     await field.fill('');
     await field.pressSequentially(text, { delay: 15 });
@@ -72,6 +75,11 @@ export async function fillAddress(page: Page): Promise<void> {
   await type(page.getByPlaceholder('City'), 'Surat');
   await page.getByLabel('State').selectOption('Gujarat');
   await type(page.getByPlaceholder('Zipcode'), '395003');
+  if (phone !== undefined) {
+    // Typed once the page has filled in the profile's number (it fills in only an empty field).
+    await expect(page.getByPlaceholder('Phone for delivery (optional)')).not.toHaveValue('');
+    await type(page.getByPlaceholder('Phone for delivery (optional)'), phone);
+  }
 }
 
 /** The GraphQL operation a request to /graphql carries: queries go as GET (a trusted id), mutations as POST. */
@@ -97,7 +105,7 @@ export function mailsTo(email: string): { to: string; subject: string; text: str
 }
 
 /** A shopper buys one unit of a product (the `nth` cheapest) and pays in the simulator; answers the product's id. */
-export async function buy(page: Page, customer: Customer, nth = 0): Promise<string> {
+export async function buy(page: Page, customer: Customer, nth = 0, options: { phone?: string } = {}): Promise<string> {
   await signIn(page, customer);
   await page.goto('/product?sort=price');
   const card = page.getByRole('region', { name: 'Products' }).getByRole('article').nth(nth);
@@ -108,7 +116,7 @@ export async function buy(page: Page, customer: Customer, nth = 0): Promise<stri
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await page.goto('/checkout');
-  await fillAddress(page);
+  await fillAddress(page, options.phone);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page
     .getByRole('dialog', { name: 'Digitic' })

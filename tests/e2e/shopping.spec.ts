@@ -133,10 +133,18 @@ test.describe('shopping', () => {
       await expect(page.getByText(m)).toBeVisible();
     }
     await fillAddress(page);
+    // The courier's phone: the profile's mobile number, filled in; a number that is no Indian mobile is named.
+    const phone = page.getByPlaceholder('Phone for delivery (optional)');
+    await expect(phone).toHaveValue(customer.mobile ?? '');
+    await phone.fill('');
+    await phone.pressSequentially('98765', { delay: 15 });
     // A pincode typed one digit too many times twice over: a sentence beside the field, nothing sent.
     await page.getByPlaceholder('Zipcode').pressSequentially('123456', { delay: 15 });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByText('Pincode must be the 6 digits of an Indian PIN code')).toBeVisible();
+    await expect(page.getByText('Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9')).toBeVisible();
+    await phone.fill('');
+    await phone.pressSequentially('+91 70123 45678', { delay: 15 });
     await expect(page.getByText(/Response not successful|status code|GraphQL/)).toHaveCount(0);
     await page.getByPlaceholder('Zipcode').fill('');
     await page.getByPlaceholder('Zipcode').pressSequentially('395003', { delay: 15 });

@@ -17,6 +17,14 @@ export function shopTimeZone(): string {
 export const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: shopTimeZone() });
 
+/** A phone as the shop keeps it (an Indian mobile's ten digits) as people read it: "+91 98250 12345"; anything else as kept. */
+export function phone(digits: string): string {
+  return /^\d{10}$/.test(digits) ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
+}
+
+/** A phone's address to call it from a phone ("tel:+919825012345"). */
+export const telHref = (digits: string) => `tel:${/^\d{10}$/.test(digits) ? `+91${digits}` : digits.replace(/[^\d+]/g, '')}`;
+
 /** A GraphQL error's words, for the person who acted. */
 export function problem(err: unknown): string | null {
   if (!err) return null;

@@ -1,3 +1,4 @@
+import { phoneDigits } from '@digitic/shop-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
@@ -18,11 +19,12 @@ const PHONE = /^\+?[\d\s-]{6,20}$/;
 
 /**
  * What a search text is, when it is personal data: a phone number (as the shop keeps it: digits, no spaces,
- * no +91), or an e-mail (lowercase; anything with an @). Null for anything else.
+ * no +91 or trunk 0), or an e-mail (lowercase; anything with an @). Null for anything else.
  */
 export function personalQuery(text: string): PersonalQuery | null {
   const q = text.trim();
-  if (PHONE.test(q)) return { by: 'phone', value: q.replace(/[\s-]/g, '').replace(/^\+91/, '') };
+  // As the shop keeps a phone (shop-rules' phoneDigits: +91, 0091, 91 or a trunk 0 before ten digits taken off).
+  if (PHONE.test(q)) return { by: 'phone', value: phoneDigits(q).replace(/[\s-]/g, '') };
   if (q.includes('@')) return { by: 'email', value: q.toLowerCase() };
   return null;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGES_KEPT_MS, pruneChanges } from '../catalogue/changes.js';
-import { newCustomer, placeOrder, setStock, staffSession, startTestApi, type TestApi } from '../test/harness.js';
+import { newCustomer, placeOrder, setStock, staffSession, startTestApi, TEST_ADDRESS, type TestApi } from '../test/harness.js';
 
 let api: TestApi;
 let desk: Awaited<ReturnType<typeof staffSession>>;
@@ -161,20 +161,7 @@ describe('the catalogue desk: products', () => {
     expect(add.body.message).toBe('This product is no longer sold');
     // The cart that held it still does, and checkout says why it cannot go on.
     expect((await api.http.get('/api/user/cart').set(carted.auth)).body).toHaveLength(1);
-    const checkout = await api.http
-      .post('/api/user/order/checkout')
-      .set(carted.auth)
-      .send({
-        shippingInfo: {
-          firstname: 'A',
-          lastname: 'P',
-          address: '1 Road',
-          city: 'Surat',
-          state: 'Gujarat',
-          country: 'India',
-          pincode: 395003,
-        },
-      });
+    const checkout = await api.http.post('/api/user/order/checkout').set(carted.auth).send({ shippingInfo: TEST_ADDRESS });
     expect(checkout.status).toBe(409);
     expect(checkout.body.message).toBe(`Sorry, ${title} is no longer sold: remove it from your cart`);
     const orders = (await api.http.get('/api/user/getmyorders').set(customer.auth)).body.orders as {

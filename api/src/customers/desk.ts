@@ -25,9 +25,34 @@ export function customersDesk(db: Kysely<Database>) {
         .select(['c.id', 'c.email', 'c.firstname', 'c.lastname', 'c.mobile', 'c.created_at'])
         .select((eb) =>
           eb.selectFrom('orders as o').whereRef('o.customer_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('orders'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('orders as o')
+            .whereRef('o.customer_id', '=', 'c.id')
+            .where(sql<string>`o.shipping_info->>'phone'`, 'is not', null)
+            .select(sql<string>`o.shipping_info->>'phone'`.as('phone'))
+            .orderBy('o.created_at', 'desc')
+            .limit(1)
+            .as('delivery_phone'),
         );
-      if (personal?.by === 'phone') query = query.where('c.mobile', '=', personal.value);
-      else {
+      // By their own mobile, or a phone they gave the courier with an order (each has its index).
+      if (personal?.by === 'phone') {
+        const phone = personal.value;
+        query = query.where((eb) =>
+          eb.or([
+            eb('c.mobile', '=', phone),
+            eb(
+              'c.id',
+              'in',
+              eb
+                .selectFrom('orders as o')
+                .select('o.customer_id')
+                .where(sql<string>`o.shipping_info->>'phone'`, '=', phone),
+            ),
+          ]),
+        );
+      } else {
         const needle = q.toLowerCase();
         query = query.where((eb) =>
           eb.or([
@@ -50,6 +75,7 @@ export function customersDesk(db: Kysely<Database>) {
         email: r.email,
         name: `${r.firstname} ${r.lastname}`.trim(),
         mobile: r.mobile,
+        deliveryPhone: r.delivery_phone ?? null,
         orders: Number(r.orders ?? 0),
         since: r.created_at.toISOString(),
       }));
@@ -65,7 +91,7 @@ export function customersDesk(db: Kysely<Database>) {
       if (!c) throw notFound('Customer not found');
       const orders = await db
         .selectFrom('orders')
-        .select(['id', 'order_status', 'total_price_after_discount', 'created_at'])
+        .select(['id', 'order_status', 'total_price_after_discount', 'created_at', sql<string | null>`shipping_info->>'phone'`.as('phone')])
         .where('customer_id', '=', id)
         .orderBy('created_at', 'desc')
         .limit(100)
@@ -76,12 +102,14 @@ export function customersDesk(db: Kysely<Database>) {
         email: c.email,
         name: `${c.firstname} ${c.lastname}`.trim(),
         mobile: c.mobile,
+        deliveryPhones: [...new Set(orders.flatMap((o) => (o.phone ? [o.phone] : [])))],
         since: c.created_at.toISOString(),
         orders: orders.map((o) => ({
           id: o.id,
           status: o.order_status,
           total: o.total_price_after_discount,
           createdAt: o.created_at.toISOString(),
+          deliveryPhone: o.phone,
         })),
       };
     },

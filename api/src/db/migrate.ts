@@ -20,6 +20,7 @@ import * as photos from './migrations/0018-photos.js';
 import * as blogDesk from './migrations/0019-blog-desk.js';
 import * as staffFactors from './migrations/0020-staff-factors.js';
 import * as enquiryReplyClaims from './migrations/0021-enquiry-reply-claims.js';
+import * as deliveryPhone from './migrations/0022-delivery-phone.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-blog-desk': blogDesk,
   '0020-staff-factors': staffFactors,
   '0021-enquiry-reply-claims': enquiryReplyClaims,
+  '0022-delivery-phone': deliveryPhone,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

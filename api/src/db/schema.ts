@@ -177,6 +177,8 @@ export interface ShippingInfo {
   state: string;
   country: string;
   pincode: number;
+  /** The courier's number for the recipient: an Indian mobile's ten digits (an addition; older orders have none). */
+  phone?: string | undefined;
 }
 
 export interface OrdersTable {

@@ -55,8 +55,13 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, ac
         .where('o.id', '<=', `${shortNumber}-ffff-ffff-ffff-ffffffffffff`);
     else if (personal?.by === 'email')
       q = q.where('o.customer_id', 'in', customers.where(sql<string>`lower(c.email)`, '=', personal.value));
-    else if (personal?.by === 'phone') q = q.where('o.customer_id', 'in', customers.where('c.mobile', '=', personal.value));
-    else q = q.where('o.razorpay_order_id', '=', search);
+    // By the customer's own mobile, or the phone given for the courier with the order (each has its index).
+    else if (personal?.by === 'phone') {
+      const phone = personal.value;
+      q = q.where((eb) =>
+        eb.or([eb('o.customer_id', 'in', customers.where('c.mobile', '=', phone)), eb(sql<string>`o.shipping_info->>'phone'`, '=', phone)]),
+      );
+    } else q = q.where('o.razorpay_order_id', '=', search);
   }
   const [rows, total] = await Promise.all([
     q
@@ -73,6 +78,7 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, ac
         'c.firstname',
         'c.lastname',
         'c.mobile',
+        sql<string | null>`o.shipping_info->>'phone'`.as('delivery_phone'),
       ])
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
@@ -111,6 +117,7 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, ac
       createdAt: r.created_at.toISOString(),
       version: r.version,
       customer: { email: r.email, name: `${r.firstname} ${r.lastname}`.trim(), mobile: r.mobile },
+      deliveryPhone: r.delivery_phone,
     })),
     total: Math.min(n, COUNT_CAP),
     totalExact: n <= COUNT_CAP,

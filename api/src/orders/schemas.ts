@@ -4,8 +4,12 @@ import type { Accepts } from '../http/validate.js';
 import { ShippingAddress } from '@digitic/shop-rules/address';
 import { z } from 'zod';
 
-// The shop's address rules, shared with the gateway (shop-rules/src/address.ts). A missing `other` is kept out.
-export const ShippingInfo = ShippingAddress.transform(({ other, ...rest }) => ({ ...rest, ...(other ? { other } : {}) }));
+// The shop's address rules, shared with the gateway (shop-rules/src/address.ts). A missing `other` or phone is kept out.
+export const ShippingInfo = ShippingAddress.transform(({ other, phone, ...rest }) => ({
+  ...rest,
+  ...(other ? { other } : {}),
+  ...(phone ? { phone } : {}),
+}));
 
 const providerId = (name: string, prefix: string) =>
   z.string({ error: `${name} is required` }).regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${name} is not a payment provider id`);

@@ -9,6 +9,7 @@ import {
   payInSimulator,
   someProducts,
   startTestApi,
+  TEST_ADDRESS,
   type TestApi,
   type TestCustomer,
 } from '../test/harness.js';
@@ -29,15 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const shippingInfo = {
-  firstname: 'A',
-  lastname: 'P',
-  address: '1 Road',
-  city: 'Surat',
-  state: 'Gujarat',
-  country: 'India',
-  pincode: 395003,
-};
+const shippingInfo = TEST_ADDRESS;
 
 /** A captured payment that made no order: paid for Rs. 1 less than the cart. */
 async function keptPayment(c: TestCustomer) {

@@ -39,6 +39,8 @@ describe('searches of personal data, audited by one rule', () => {
     expect(personalQuery('Asha@Example.com')).toEqual({ by: 'email', value: 'asha@example.com' });
     expect(personalQuery('+91 98765 43210')).toEqual({ by: 'phone', value: '9876543210' });
     expect(personalQuery('98765-43210')).toEqual({ by: 'phone', value: '9876543210' });
+    expect(personalQuery('098765 43210')).toEqual({ by: 'phone', value: '9876543210' });
+    expect(personalQuery('0091 98765 43210')).toEqual({ by: 'phone', value: '9876543210' });
     expect(personalQuery('order_NQ2mQ5yVb6pQ2E')).toBeNull();
   });
 

@@ -203,10 +203,21 @@ export async function createProviderOrder(api: TestApi, amountRupees: number, cu
  * A real order: a new customer buys one of `product` (its first colour), pays in the simulator and makes the
  * order by the browser's path. Answers the order's id and its customer.
  */
+/** A delivery address the shop ships to (Surat, Gujarat). */
+export const TEST_ADDRESS = {
+  firstname: 'A',
+  lastname: 'P',
+  address: '1 Road',
+  city: 'Surat',
+  state: 'Gujarat',
+  country: 'India',
+  pincode: 395003,
+} as const;
+
 export async function placeOrder(
   api: TestApi,
   product: ListedProduct,
-  options: { quantity?: number; customer?: TestCustomer } = {},
+  options: { quantity?: number; customer?: TestCustomer; phone?: string } = {},
 ): Promise<{ orderId: string; customer: TestCustomer; paymentId: string }> {
   const customer = options.customer ?? (await newCustomer(api));
   const quantity = options.quantity ?? 1;
@@ -216,15 +227,7 @@ export async function placeOrder(
     .post('/api/user/cart/create-order')
     .set(customer.auth)
     .send({
-      shippingInfo: {
-        firstname: 'A',
-        lastname: 'P',
-        address: '1 Road',
-        city: 'Surat',
-        state: 'Gujarat',
-        country: 'India',
-        pincode: 395003,
-      },
+      shippingInfo: { ...TEST_ADDRESS, ...(options.phone === undefined ? {} : { phone: options.phone }) },
       paymentInfo: {
         razorpayOrderId: paid.body.razorpay_order_id,
         razorpayPaymentId: paid.body.razorpay_payment_id,

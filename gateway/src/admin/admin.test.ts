@@ -156,6 +156,7 @@ describe('the back office schema at /admin/graphql', () => {
       state: 'Gujarat',
       country: 'India',
       pincode: 395003,
+      phone: '98250 12345',
     };
     const started = await gw.api.http.post('/api/user/order/checkout').set(shopper.auth).send({ shippingInfo, couponCode: code });
     const paid = await payInSimulator(gw.api, started.body.order.id as string);
@@ -180,6 +181,27 @@ describe('the back office schema at /admin/graphql', () => {
     );
     expect(list.errors).toBeUndefined();
     expect(list.data?.orders.items).toEqual([{ id: order._id, total: order.totalPriceAfterDiscount, couponCode: code, discount: 400 }]);
+
+    // The phone given for the courier: on the order's address, in the list, and on the customer's record.
+    const phones = await b.admin<{
+      orders: { items: { deliveryPhone: string | null }[] };
+      order: { address: { phone: string | null } };
+      customers: { id: string; deliveryPhone: string | null }[];
+    }>(
+      'query($s: String, $o: ID!, $c: String!) { orders(filter: { search: $s }) { items { deliveryPhone } } order(id: $o) { address { phone } } customers(search: $c) { id deliveryPhone } }',
+      { s: order._id, o: order._id, c: shopper.email },
+    );
+    expect(phones.errors).toBeUndefined();
+    expect(phones.data).toEqual({
+      orders: { items: [{ deliveryPhone: '9825012345' }] },
+      order: { address: { phone: '9825012345' } },
+      customers: [{ id: shopper.id, deliveryPhone: '9825012345' }],
+    });
+    const record = await b.admin<{ customer: { deliveryPhones: string[]; orders: { id: string; deliveryPhone: string | null }[] } }>(
+      'query($c: ID!) { customer(id: $c) { deliveryPhones orders { id deliveryPhone } } }',
+      { c: shopper.id },
+    );
+    expect(record.data?.customer).toEqual({ deliveryPhones: ['9825012345'], orders: [{ id: order._id, deliveryPhone: '9825012345' }] });
 
     // One unit of the two refunded: its price less its share of the discount.
     const read = await b.admin<{ order: { version: number; lines: { id: string }[] } }>(

@@ -13,6 +13,8 @@ export interface CustomerSummaryRecord {
   email: string;
   name: string;
   mobile: string | null;
+  /** The phone given for the courier with their latest order that had one, or null. */
+  deliveryPhone: string | null;
   orders: number;
   /** When they signed up. */
   since: string;
@@ -29,6 +31,8 @@ export interface CustomerOrderRecord {
   /** What was paid, rupees. */
   total: number;
   createdAt: string;
+  /** The phone given for the courier with it, or null. */
+  deliveryPhone: string | null;
 }
 
 /** GET /api/admin/customers/:id: a customer with their last 100 orders, newest first. */
@@ -37,6 +41,8 @@ export interface StaffCustomerRecord {
   email: string;
   name: string;
   mobile: string | null;
+  /** The phones given for the courier with their orders, the latest first, each once. */
+  deliveryPhones: string[];
   since: string;
   orders: CustomerOrderRecord[];
 }

@@ -25,6 +25,8 @@ export interface OrderSummaryRecord {
   createdAt: string;
   version: number;
   customer: OrderCustomerRecord;
+  /** The phone given for the courier with the address (ten digits), or null: the desk flags an order without one. */
+  deliveryPhone: string | null;
 }
 
 /** GET /api/admin/orders: newest first, counted up to 10,000 (totalExact false past it). */

@@ -2,7 +2,7 @@ import { orderNumber } from '@digitic/shop-rules/order-lifecycle';
 import { Link, useParams } from 'react-router-dom';
 import { NoRecord } from '../../components/no-record';
 import { PlainTable } from '../../components/plain-table';
-import { rupees, STATUS_LABEL, when } from '../../lib/format';
+import { phone, rupees, STATUS_LABEL, telHref, when } from '../../lib/format';
 import { useCustomerQuery } from './__generated__/customer';
 
 /** One customer and their orders, read-only (nobody acts as a customer); opening this page is in the audit trail. */
@@ -22,9 +22,20 @@ export function CustomerPage() {
       <h1>{c.name || c.email}</h1>
       <p>
         {c.email}
-        {c.mobile ? ` · ${c.mobile}` : ''} · customer since {when(c.since)}
+        {c.mobile ? ` · ${phone(c.mobile)}` : ''} · customer since {when(c.since)}
       </p>
-      <PlainTable caption="Orders" headers={['Order', 'Placed', 'Status', 'Paid']}>
+      {c.deliveryPhones.length > 0 && (
+        <p>
+          Phones given for delivery:{' '}
+          {c.deliveryPhones.map((p, i) => (
+            <span key={p}>
+              {i > 0 && ', '}
+              <a href={telHref(p)}>{phone(p)}</a>
+            </span>
+          ))}
+        </p>
+      )}
+      <PlainTable caption="Orders" headers={['Order', 'Placed', 'Status', 'Paid', 'Courier phone']}>
         {c.orders.map((o) => (
           <tr key={o.id}>
             <td>
@@ -33,6 +44,7 @@ export function CustomerPage() {
             <td>{when(o.createdAt)}</td>
             <td>{STATUS_LABEL[o.status]}</td>
             <td>{rupees(o.total)}</td>
+            <td>{o.deliveryPhone ? phone(o.deliveryPhone) : <span className="admin-flag">None given</span>}</td>
           </tr>
         ))}
       </PlainTable>

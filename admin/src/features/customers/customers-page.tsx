@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table';
 import { SearchForm } from '../../components/list-filters';
 import { useFilterParams } from '../../components/pager';
-import { problem, when } from '../../lib/format';
+import { phone, problem, when } from '../../lib/format';
 import { type CustomersQuery, useCustomersQuery } from './__generated__/customers';
 
 type Row = CustomersQuery['customers'][number];
@@ -11,7 +11,15 @@ const column = createColumnHelper<Row>();
 const columns = [
   column.accessor('email', { header: 'E-mail', cell: (c) => <Link to={`/customers/${c.row.original.id}`}>{c.getValue()}</Link> }),
   column.accessor('name', { header: 'Name' }),
-  column.accessor('mobile', { header: 'Phone' }),
+  column.accessor((c) => c.mobile ?? c.deliveryPhone, {
+    id: 'phone',
+    header: 'Phone',
+    cell: (c) => {
+      const { mobile, deliveryPhone } = c.row.original;
+      if (mobile) return phone(mobile);
+      return deliveryPhone ? `${phone(deliveryPhone)} (given for delivery)` : '';
+    },
+  }),
   column.accessor('orders', { header: 'Orders' }),
   column.accessor('since', { header: 'Since', cell: (c) => when(c.getValue()) }),
 ];

@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../__generated__/types';
 import { may, type Signed } from '../../lib/authorization';
 import { NoRecord } from '../../components/no-record';
 import { useConfirm } from '../../components/confirm';
-import { paise, problem, RETURN_LABEL, rupees, STATUS_LABEL, when } from '../../lib/format';
+import { paise, phone, problem, RETURN_LABEL, rupees, STATUS_LABEL, telHref, when } from '../../lib/format';
 import { OrderMoney } from './order-money';
 import { useAddOrderNoteMutation } from './__generated__/add-order-note';
 import { useMoveOrderMutation } from './__generated__/move-order';
@@ -85,7 +85,7 @@ export function OrderPage() {
       </h1>
       <p>
         Placed {when(order.createdAt)} by {order.customer.name} ({order.customer.email}
-        {order.customer.mobile ? `, ${order.customer.mobile}` : ''})
+        {order.customer.mobile ? `, ${phone(order.customer.mobile)}` : ''})
       </p>
       <LinesTable
         caption="Lines"
@@ -100,6 +100,14 @@ export function OrderPage() {
         {order.address.firstname} {order.address.lastname}, {order.address.address}
         {order.address.other ? `, ${order.address.other}` : ''}, {order.address.city}, {order.address.state} {order.address.pincode},{' '}
         {order.address.country}
+        <br />
+        {order.address.phone ? (
+          <>
+            Phone for the courier <a href={telHref(order.address.phone)}>{phone(order.address.phone)}</a>
+          </>
+        ) : (
+          <span className="admin-flag">No phone given for the courier</span>
+        )}
       </address>
       {order.shipment && (
         <p>

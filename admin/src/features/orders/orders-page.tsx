@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { FilterSelect } from '../../components/list-filters';
 import { ListPage, useListParams } from '../../components/list-page';
 import type { OrderStatus, PaymentFilter } from '../../__generated__/types';
-import { rupees, STATUS_LABEL, when } from '../../lib/format';
+import { phone, rupees, STATUS_LABEL, when } from '../../lib/format';
 import { type OrdersQuery, useOrdersQuery } from './__generated__/orders';
 
 type Row = OrdersQuery['orders']['items'][number];
@@ -19,6 +19,13 @@ const columns = [
     cell: (c) => {
       const { couponCode, discount } = c.row.original;
       return couponCode ? `${rupees(c.getValue())} (coupon ${couponCode}, ${rupees(discount)} off)` : rupees(c.getValue());
+    },
+  }),
+  column.accessor('deliveryPhone', {
+    header: 'Courier phone',
+    cell: (c) => {
+      const given = c.getValue();
+      return given ? phone(given) : <span className="admin-flag">None given</span>;
     },
   }),
 ];

@@ -2,7 +2,7 @@ import { orderNumber } from '@digitic/shop-rules/order-lifecycle';
 import { LinesTable } from '../../components/lines-table';
 import { Link, useParams } from 'react-router-dom';
 import { NoRecord } from '../../components/no-record';
-import { when } from '../../lib/format';
+import { phone, when } from '../../lib/format';
 import { useOrderQuery } from './__generated__/order';
 import { useShopDetailsQuery } from './__generated__/shop-details';
 
@@ -54,10 +54,10 @@ export function PackingSlipPage() {
         {a.city}, {a.state} {a.pincode}
         <br />
         {a.country}
-        {order.customer.mobile && (
+        {(a.phone ?? order.customer.mobile) && (
           <>
             <br />
-            Phone {order.customer.mobile}
+            Phone {phone(a.phone ?? order.customer.mobile ?? '')}
           </>
         )}
       </address>

@@ -69,6 +69,14 @@ export function AddressFields({ register, errors: e }: { register: UseFormRegist
           {...register('pincode')}
         />
       </div>
+      <FormField
+        label={CHECKOUT_MESSAGES.phoneLabel}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={e.phone?.message}
+        {...register('phone')}
+      />
     </>
   );
 }

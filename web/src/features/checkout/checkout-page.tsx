@@ -17,7 +17,7 @@ import { CHECKOUT_MESSAGES } from './checkout-messages';
 export function CheckoutPage() {
   const { data, error, refetch } = useCheckoutPageQuery({ fetchPolicy: 'cache-and-network' });
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const { register, errors, handleSubmit, saveForLater } = useAddressForm();
+  const { register, errors, handleSubmit, saveForLater } = useAddressForm(data?.me?.mobile);
   const { pay, paying, confirming } = useCheckoutPayment({ shop: data, couponCode: coupon?.code ?? null });
   const cart = data?.cart;
 

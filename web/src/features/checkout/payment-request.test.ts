@@ -11,8 +11,12 @@ const shop = (me: CheckoutShop['me']): CheckoutShop => ({
 });
 
 describe('toAddressInput', () => {
-  it('sends the PIN code as a number and no apartment line as null', () => {
-    expect(toAddressInput(values)).toEqual({ ...values, other: null, pincode: 395003 });
+  it('sends the PIN code as a number and no apartment line or phone as null', () => {
+    expect(toAddressInput(values)).toEqual({ ...values, other: null, phone: null, pincode: 395003 });
+  });
+
+  it('keeps a phone given', () => {
+    expect(toAddressInput({ ...values, phone: '9825012345' }).phone).toBe('9825012345');
   });
 
   it('keeps an apartment line given', () => {

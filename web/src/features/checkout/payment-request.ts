@@ -13,8 +13,13 @@ export type CheckoutSession = Pick<StartCheckoutMutation['startCheckout'], 'keyI
 /** The payment widget's colour (the shop's header). */
 const WIDGET_COLOR = '#232f3e';
 
-/** The form's address as the api takes it: an empty apartment line null, the PIN code a number. */
-export const toAddressInput = (v: AddressValues): AddressInput => ({ ...v, other: v.other || null, pincode: Number(v.pincode) });
+/** The form's address as the api takes it: an empty apartment line or phone null, the PIN code a number. */
+export const toAddressInput = (v: AddressValues): AddressInput => ({
+  ...v,
+  other: v.other || null,
+  phone: v.phone || null,
+  pincode: Number(v.pincode),
+});
 
 /** What the widget opens with: the session's charge, the shop's name, the shopper's name and contact filled in. */
 export function widgetOptions(session: CheckoutSession, shop: CheckoutShop, firstname: string): WidgetOptions {
