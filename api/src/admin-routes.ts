@@ -11,6 +11,7 @@ import { ordersAdminRoutes } from './orders/admin-routes.js';
 import { photosAdminRoutes } from './photos/admin-routes.js';
 import { returnsAdminRoutes } from './returns/admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/admin-routes.js';
+import { settingsAdminRoutes } from './settings/admin-routes.js';
 import { staffAdminRoutes } from './staff/admin-routes.js';
 
 export type { Access, StaffRoute } from './http/staff-guard.js';
@@ -33,5 +34,6 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   blogsAdminRoutes(declare, deps);
   enquiriesAdminRoutes(declare, deps);
   photosAdminRoutes(declare, deps);
+  settingsAdminRoutes(declare, deps);
   return { router, routes };
 }

@@ -3,6 +3,7 @@ import { requireAuth } from './auth/middleware.js';
 import { blogsRoutes } from './blogs/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { enquiriesRoutes } from './enquiries/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorHandler, routeNotFound } from './http/errors.js';
 import { badRequest } from './domain/errors.js';
@@ -94,6 +95,7 @@ export function createApp(options: AppOptions) {
     ordersRoutes,
     blogsRoutes,
     enquiriesRoutes,
+    settingsRoutes,
   ]) {
     api.use(routes(full));
   }

@@ -25,6 +25,7 @@ import { databaseStore, s3Store } from './photos/store.js';
 import { reviewsDesk } from './reviews/desk.js';
 import { enquiriesDesk } from './enquiries/desk.js';
 import { blogDesk } from './blogs/desk.js';
+import { shopSettings } from './settings/settings.js';
 import { customersDesk } from './customers/desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './refunds/order-refunds.js';
@@ -115,6 +116,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     terms: termsDesk(db),
     bulk: bulkDesk(db),
     coupons: couponsDesk(db),
+    settings: shopSettings(db),
     photos: photosService({
       db,
       store: config.photos.s3 ? s3Store(config.photos.s3) : databaseStore(db),

@@ -8,6 +8,7 @@ import { createSharedCache } from './cache/shared-cache.js';
 import { compressAnswers } from './compression.js';
 import type { GatewayConfig } from './config/env.js';
 import { makeContext } from './context.js';
+import { apiShopDetails } from './shop-details.js';
 import { createUpstream } from './datasources/http.js';
 import { inProcessExecutor } from './graphql/in-process.js';
 import { createStorefrontServer, mountStorefrontGraphql } from './graphql/storefront.js';
@@ -48,7 +49,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const apiOrigin = () => (http.pool.next() ?? config.shopApiUrl).replace(/\/api\/?$/, '');
   metrics.instrument(http);
   const counter = options.counter ?? (await attemptCounter(config, redis));
-  const context = makeContext({ http, config, throttle: shopThrottle(config, counter) });
+  const shop = apiShopDetails({ http, config, sync, log: (m) => logger.warn(m) });
+  const context = makeContext({ http, config, throttle: shopThrottle(config, counter), shop });
 
   const app = express();
   app.disable('x-powered-by');
@@ -66,6 +68,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     config,
     http,
     apiOrigin,
+    shop,
     cache: new InMemoryLRUCache<string>({ maxSize: 8 * 1024 * 1024 }),
     log: (m) => logger.warn(m),
     documentsFile: config.adminTrustedDocumentsFile,
@@ -81,6 +84,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       dist: config.webDist,
       cache: htmlCache,
       sync,
+      shop,
       log: (m) => logger.error(m),
       executor: inProcessExecutor(server, context),
     });

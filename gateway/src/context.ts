@@ -3,6 +3,7 @@ import type { AxiosInstance } from 'axios';
 import type { GatewayConfig } from './config/env.js';
 import { type ShopApis, shopApis } from './datasources/index.js';
 import type { AuthThrottle } from './security/throttle.js';
+import type { ShopDetailsSource } from './shop-details.js';
 
 export interface GatewayContext {
   api: ShopApis;
@@ -11,6 +12,8 @@ export interface GatewayContext {
   customerId: string | null;
   requestId: string;
   config: GatewayConfig;
+  /** The shop's own details as the owner saved them over the defaults. */
+  shop: ShopDetailsSource;
   /** The caller's address (the socket's, or the one a trusted proxy named): the key of per-client limits. */
   clientIp: string;
   throttle: AuthThrottle;
@@ -34,7 +37,7 @@ function subjectOf(token: string | null): string | null {
   }
 }
 
-export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; throttle: AuthThrottle }) {
+export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; throttle: AuthThrottle; shop: ShopDetailsSource }) {
   return (headers: {
     authorization?: string;
     requestId?: string;
@@ -49,6 +52,7 @@ export function makeContext(deps: { http: AxiosInstance; config: GatewayConfig; 
       customerId: subjectOf(token),
       requestId,
       config: deps.config,
+      shop: deps.shop,
       clientIp: headers.clientIp ?? 'server',
       requestFields: headers.requestFields,
       throttle: deps.throttle,

@@ -51,7 +51,7 @@ export interface FacetsRecord {
  * What a change to the catalogue touched: `product:<id>` (anything shown of that product), `products`
  * (which products a list, a search, the facets or the sitemap hold, or their order), `blog:<id>`, `blogs`.
  */
-export type CatalogueTag = `product:${string}` | 'products' | `blog:${string}` | 'blogs';
+export type CatalogueTag = `product:${string}` | 'products' | `blog:${string}` | 'blogs' | 'settings';
 
 /** GET /api/catalogue/changes?after=N: the changes after N, oldest first. */
 export interface CatalogueChangesRecord {

@@ -30,3 +30,4 @@ export type * from './admin/coupons.js';
 export type * from './admin/reviews.js';
 export type * from './admin/enquiries.js';
 export type * from './admin/blogs.js';
+export type * from './settings.js';

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'content:write': 'Write and publish blog posts',
   'enquiries:manage': 'Read and answer contact-form enquiries',
   'reviews:moderate': 'Hide and restore reviews',
+  'settings:manage': "Change the shop's own details: its name, legal name, address, support phone and e-mail, hours and notices",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -29,15 +30,15 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: ALL_PERMISSIONS,
-  manager: ALL_PERMISSIONS.filter((p) => p !== 'staff:manage'),
+  manager: ALL_PERMISSIONS.filter((p) => p !== 'staff:manage' && p !== 'settings:manage'),
   fulfilment: ['orders:read', 'orders:fulfil', 'orders:annotate', 'returns:manage', 'catalogue:read'],
   support: ['orders:read', 'orders:annotate', 'customers:read', 'returns:manage', 'enquiries:manage', 'reviews:moderate', 'catalogue:read'],
   catalogue: ['catalogue:read', 'catalogue:write', 'coupons:manage', 'content:write', 'reviews:moderate'],
 };
 
 export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, string>> = {
-  owner: 'Everything, including the staff and their roles',
-  manager: 'Everything but the staff',
+  owner: "Everything, including the staff, their roles and the shop's settings",
+  manager: "Everything but the staff and the shop's settings",
   fulfilment: 'Packs, ships and delivers orders; handles returns',
   support: 'Answers customers: orders, returns, enquiries, reviews',
   catalogue: 'Products, stock, coupons, blog posts and reviews',

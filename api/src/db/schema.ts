@@ -1,5 +1,6 @@
 import type { EnquiryStatus, OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ShopSettingsValues } from '@digitic/rest-contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -556,6 +557,14 @@ export interface StaffWebauthnChallengesTable {
   address: string | null;
 }
 
+export interface ShopSettingsTable {
+  id: Generated<number>;
+  /** What the owner saved: a detail absent shows its default. */
+  values: Json<ShopSettingsValues>;
+  version: Generated<number>;
+  updated_at: Date | null;
+}
+
 export interface Database {
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
@@ -594,6 +603,7 @@ export interface Database {
   reset_tokens: ResetTokensTable;
   email_changes: EmailChangesTable;
   attempt_windows: AttemptWindowsTable;
+  shop_settings: ShopSettingsTable;
 }
 
 export type Customer = Selectable<CustomersTable>;

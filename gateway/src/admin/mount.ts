@@ -5,6 +5,7 @@ import { requestIdFrom } from '@digitic/server-kit';
 import type { AxiosInstance } from 'axios';
 import type express from 'express';
 import type { GatewayConfig } from '../config/env.js';
+import type { ShopDetailsSource } from '../shop-details.js';
 import { createGraphqlServer, graphqlHandler } from '../graphql/create-server.js';
 import { type TrustedDocuments, trustedDocuments } from '../security/trusted-documents.js';
 import type { AdminContext } from './context.js';
@@ -66,6 +67,8 @@ export async function mountAdmin(
     http: AxiosInstance;
     /** The api to send a file to (one of several, in turn): its origin. */
     apiOrigin: () => string;
+    /** The shop's own details (the owner's saved ones over the defaults). */
+    shop: ShopDetailsSource;
     cache: KeyValueCache<string>;
     log: (m: string) => void;
     documentsFile: string;
@@ -96,7 +99,7 @@ export async function mountAdmin(
         return {
           requestId: requestIdFrom(requestId),
           requestFields,
-          shop: { name: config.shop.name, address: config.shop.address, phone: config.shop.phone, email: config.shop.email },
+          shop: deps.shop,
           api: staffApis(
             deps.http,
             { token: cookie(req, SESSION_COOKIE), csrf: req.get('x-csrf-token') ?? null },

@@ -113,5 +113,5 @@ export const Query: QueryResolvers = {
   myOrders: forCustomers((_root, _args, { api }) => api.orders.mine()),
   order: forCustomers((_root, { id }, { api }) => api.orders.mineById(id)),
 
-  shopInfo: (_root, _args, { config }) => shopInfo(config),
+  shopInfo: async (_root, _args, { config, shop }) => shopInfo(config, await shop.current()),
 };

@@ -10,6 +10,7 @@ import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageRenderer, sameSiteLocation } from './pages.js';
+import { shopDetailsSource } from '../shop-details.js';
 
 // A built web app in miniature: the template with its markers, a manifest, and a server entry whose
 // answer each test chooses through the page's address.
@@ -80,7 +81,12 @@ beforeAll(async () => {
     dist: path.join(dist, 'web'),
     serverEntry: path.join(dist, 'entry-server.mjs'),
     origin: 'https://shop.example',
-    shopName: 'Digitic',
+    shop: shopDetailsSource({
+      read: async () => ({ values: {}, version: 0, updatedAt: null }),
+      sync,
+      defaults: { name: 'Digitic', legalName: 'Digitic', address: '', phone: '', email: '', hours: '', freeShippingNotice: '' },
+      log: () => undefined,
+    }),
     executor: () => () => Promise.reject(new Error('not used by the stand-in entry')),
     cache: new InMemoryLRUCache(),
     sync,

@@ -10,6 +10,7 @@ import { readBuildAssets } from './build-assets.js';
 import { htmlShell } from './html-shell.js';
 import { pageCache } from './page-cache.js';
 import { pageAddress, pageDescriber, sameSiteLocation } from './page-paths.js';
+import type { ShopDetailsSource } from '../shop-details.js';
 
 /** The page's address as rendered and cached, and a redirect's Location that stays on this site (page-paths.ts). */
 export { pageAddress, sameSiteLocation };
@@ -21,7 +22,8 @@ export interface PageRendererDeps {
   /** Without one, every page is the plain app, rendered in the browser. */
   serverEntry?: string;
   origin: string;
-  shopName: string;
+  /** The shop's own details: its name is in every page's title. */
+  shop: ShopDetailsSource;
   /** Sent with every page (the content security policy and its kin). */
   headers: Record<string, string>;
   /** Makes the runner of one page's GraphQL operations (called once per page). */
@@ -69,13 +71,14 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     const started = performance.now();
     let result: RenderResult;
     try {
-      result = await sync.run(scope, () =>
+      result = await sync.run(scope, async () =>
         entry.render({
           url,
           origin: deps.origin,
           execute: deps.executor(res.locals.requestId as string | undefined),
           sanitize,
-          shopName: deps.shopName,
+          // Read in the page's scope: the page is tagged 'settings', so a new name drops it from the cache.
+          shopName: (await deps.shop.current()).name,
           signal,
         }),
       );

@@ -9,7 +9,7 @@ import { hasIndex, staticFiles } from './static.js';
 /** The built storefront (WEB_DIST): precompressed static files, and every page path answered with server-rendered HTML. */
 export async function serveWebApp(
   app: express.Express,
-  deps: { config: GatewayConfig; dist: string } & Pick<PageRendererDeps, 'cache' | 'sync' | 'log' | 'executor'>,
+  deps: { config: GatewayConfig; dist: string } & Pick<PageRendererDeps, 'cache' | 'sync' | 'log' | 'executor' | 'shop'>,
 ) {
   const { config, dist } = deps;
   const root = path.resolve(dist);
@@ -22,7 +22,7 @@ export async function serveWebApp(
     dist: root,
     serverEntry: config.ssrEntry,
     origin: config.publicUrl,
-    shopName: config.shop.name,
+    shop: deps.shop,
     cache: deps.cache,
     sync: deps.sync,
     cacheSeconds: config.pageCacheSeconds,

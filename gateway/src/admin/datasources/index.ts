@@ -10,6 +10,7 @@ import { OrdersApi } from './orders.js';
 import { ReturnsApi } from './returns.js';
 import { ReviewsApi } from './reviews.js';
 import { SessionApi } from './session.js';
+import { SettingsApi } from './settings.js';
 import { StaffMembersApi } from './staff.js';
 import { type StaffRequest, type StaffSession, StaffUpstream } from './upstream.js';
 
@@ -32,6 +33,7 @@ export function staffApis(http: AxiosInstance, session: StaffSession, request: S
     reviews: new ReviewsApi(upstream),
     enquiries: new EnquiriesApi(upstream),
     coupons: new CouponsApi(upstream),
+    settings: new SettingsApi(upstream),
   };
 }
 

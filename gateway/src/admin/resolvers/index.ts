@@ -11,6 +11,7 @@ import { orders } from './orders.js';
 import { returns } from './returns.js';
 import { reviews } from './reviews.js';
 import { session } from './session.js';
+import { shopSettings } from './settings.js';
 import { SIGNED_OUT, signedInOnly } from './signed-in.js';
 import { staff } from './staff.js';
 
@@ -24,7 +25,21 @@ const JSONScalar = new GraphQLScalarType({
   parseValue: (v) => v,
 });
 
-const DOMAINS: Resolvers[] = [session, account, staff, orders, returns, customers, audit, catalogue, blogs, reviews, enquiries, coupons];
+const DOMAINS: Resolvers[] = [
+  session,
+  account,
+  staff,
+  orders,
+  returns,
+  customers,
+  audit,
+  catalogue,
+  blogs,
+  reviews,
+  enquiries,
+  coupons,
+  shopSettings,
+];
 
 /** The domains' resolvers as one map; a field two domains resolve is a fault. */
 function merged(domains: Resolvers[]): Record<string, Record<string, unknown>> {

@@ -26,7 +26,7 @@ export const orders: Resolvers = {
       }),
     order: (_root, { id }, { api }) => orNull(api.orders.get(id)),
     dashboard: (_root, _args, { api }) => api.orders.dashboard(),
-    shop: (_root, _args, { shop }) => shop,
+    shop: (_root, _args, { shop }) => shop.current(),
     refundQuote: (_root, { input }, { api }) => api.orders.refundQuote(input.orderId, refundBody(input)),
   },
   Mutation: {

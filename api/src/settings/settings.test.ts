@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffSession, startTestApi, type TestApi } from '../test/harness.js';
+
+// The shop's own details: the owner alone saves them, over the version read; every save is in the audit trail
+// as before → after and in the change log ('settings'), and anyone reads what is saved (the storefront shows it).
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const latestChange = async () =>
+  api.database.db.selectFrom('catalogue_changes').select(['seq', 'tags']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+
+describe("the shop's settings", () => {
+  it('are saved by the owner over the version read, audited before → after, announced, and read by anyone', async () => {
+    const owner = await staffSession(api, 'owner');
+    const start = await api.http.get('/api/admin/settings').set(owner.auth);
+    expect(start.status).toBe(200);
+    const save = (values: object, version: number) =>
+      api.http
+        .put('/api/admin/settings')
+        .set(owner.auth)
+        .send({ ...values, version });
+
+    const saved = await save(
+      {
+        name: '  Digitic Surat ',
+        legalName: 'Digitic Retail Private Limited',
+        phone: '+91 261 400 1234',
+        email: 'care@digitic.in',
+        hours: '',
+      },
+      start.body.version,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Trimmed; blank is "the default" and is not kept.
+    expect(saved.body).toMatchObject({
+      values: { name: 'Digitic Surat', legalName: 'Digitic Retail Private Limited', phone: '+91 261 400 1234', email: 'care@digitic.in' },
+      version: start.body.version + 1,
+    });
+    expect(saved.body.values).not.toHaveProperty('hours');
+    expect((await latestChange())?.tags).toEqual(['settings']);
+    const row = await api.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'before', 'after'])
+      .where('action', '=', 'settings.updated')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.actor_id).toBe(owner.id);
+    expect(row.after).toMatchObject({ name: 'Digitic Surat', email: 'care@digitic.in' });
+
+    // Anyone reads it: the storefront's gateways do.
+    const shown = await api.http.get('/api/shop-settings');
+    expect(shown.status).toBe(200);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect(shown.body).toEqual(saved.body);
+
+    // One detail back to its default: the trail names that one only, before → after.
+    const back = await save({ ...saved.body.values, name: null }, saved.body.version);
+    expect(back.body.values).not.toHaveProperty('name');
+    const second = await api.database.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'settings.updated')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(second).toEqual({ before: { name: 'Digitic Surat' }, after: { name: null } });
+
+    // A save over a version someone else moved past is refused, and changes nothing.
+    const stale = await save({ name: 'Overwritten' }, saved.body.version);
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('VERSION_CONFLICT');
+    expect((await api.http.get('/api/shop-settings')).body.values).not.toHaveProperty('name');
+  });
+
+  it('names what is wrong with a detail', async () => {
+    const owner = await staffSession(api, 'owner');
+    const { version } = (await api.http.get('/api/admin/settings').set(owner.auth)).body as { version: number };
+    const tries: [object, string][] = [
+      [{ email: 'care at digitic' }, 'The support e-mail is not an e-mail address'],
+      [{ phone: 'call us' }, 'The support phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)'],
+      [{ name: 'x'.repeat(81) }, "The shop's name is at most 80 characters"],
+      [{ hours: 7 }, 'The opening hours must be text'],
+    ];
+    for (const [values, message] of tries) {
+      const res = await api.http
+        .put('/api/admin/settings')
+        .set(owner.auth)
+        .send({ ...values, version });
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+  });
+
+  it('are the owner’s alone: a manager may neither read nor save them', async () => {
+    const manager = await staffSession(api, 'manager');
+    expect((await api.http.get('/api/admin/settings').set(manager.auth)).status).toBe(403);
+    const put = await api.http.put('/api/admin/settings').set(manager.auth).send({ name: 'Mine', version: 0 });
+    expect(put.status).toBe(403);
+    expect((await api.http.get('/api/shop-settings')).body.values.name).not.toBe('Mine');
+  });
+});

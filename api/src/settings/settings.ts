@@ -1,0 +1,87 @@
+import type { ShopSettingsRecord, ShopSettingsValues } from '@digitic/rest-contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import { recordChange } from '../catalogue/changes.js';
+import type { Database } from '../db/schema.js';
+import { versionConflict } from '../domain/errors.js';
+import { versionRead } from '../http/validate.js';
+
+// The shop's own details, saved by the owner over their defaults. A save names the version it read (two
+// owners saving at once: one is told), is in the audit trail with what each detail was and became, and is
+// announced in the change log ('settings'), so every gateway's next page shows it, as a catalogue edit.
+
+/** A detail: blank or null is "the default"; otherwise trimmed, at most `max` characters. */
+const detail = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} is at most ${max} characters`)
+    .nullish()
+    .transform((v) => v?.trim() || null);
+
+export const ShopSettingsInput = z.object(
+  {
+    name: detail("The shop's name", 80),
+    legalName: detail('The legal name', 160),
+    address: detail('The address', 300),
+    phone: detail('The support phone', 30).refine((v) => v === null || /^\+?[\d\s()-]{6,30}$/.test(v), {
+      message: 'The support phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)',
+    }),
+    email: detail('The support e-mail', 254).refine((v) => v === null || z.email().safeParse(v).success, {
+      message: 'The support e-mail is not an e-mail address',
+    }),
+    hours: detail('The opening hours', 120),
+    freeShippingNotice: detail('The header notice', 120),
+    version: versionRead('settings'),
+  },
+  { error: 'The body is an object of the shop’s details and the version read' },
+);
+export type ShopSettingsInput = z.output<typeof ShopSettingsInput>;
+
+/** Only what is set: the defaults are the readers' (the gateway's environment). */
+const setOnly = (values: ShopSettingsValues): ShopSettingsValues =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v !== ''));
+
+export function shopSettings(db: Kysely<Database>) {
+  async function get(): Promise<ShopSettingsRecord> {
+    const row = await db.selectFrom('shop_settings').select(['values', 'version', 'updated_at']).where('id', '=', 1).executeTakeFirst();
+    return { values: setOnly(row?.values ?? {}), version: row?.version ?? 0, updatedAt: row?.updated_at?.toISOString() ?? null };
+  }
+
+  return {
+    get,
+
+    /** Saves every detail over the version read; each change is in the audit trail as before → after. */
+    async update(input: ShopSettingsInput, actor: Actor): Promise<ShopSettingsRecord> {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('shop_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+        if (before.version !== input.version) {
+          throw versionConflict("The shop's details were changed by someone else since you opened them. Reload them, then try again.");
+        }
+        const old = setOnly(before.values);
+        const { version: _read, ...values } = input;
+        const now = setOnly(values);
+        const changed = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter(
+          (k) => old[k as keyof ShopSettingsValues] !== now[k as keyof ShopSettingsValues],
+        ) as (keyof ShopSettingsValues)[];
+        if (changed.length === 0) return;
+        await trx
+          .updateTable('shop_settings')
+          .set((eb) => ({ values: JSON.stringify(now), version: eb('version', '+', 1), updated_at: new Date() }))
+          .where('id', '=', 1)
+          .execute();
+        await recordAudit(trx, actor, {
+          action: 'settings.updated',
+          subject: { kind: 'settings', id: 'shop' },
+          before: Object.fromEntries(changed.map((k) => [k, old[k] ?? null])),
+          after: Object.fromEntries(changed.map((k) => [k, now[k] ?? null])),
+        });
+        await recordChange(trx, ['settings']);
+      });
+      return get();
+    },
+  };
+}
+
+export type ShopSettings = ReturnType<typeof shopSettings>;

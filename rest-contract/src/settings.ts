@@ -1,0 +1,21 @@
+// The shop's own details, kept in the database and changed by the owner (/api/admin/settings); the storefront
+// and the back office read what is saved (/api/shop-settings) over their defaults (the environment's SHOP_*
+// settings and the spec's texts), so a detail never saved shows its default.
+
+/** The details the owner may set. */
+export type ShopSettingKey = 'name' | 'legalName' | 'address' | 'phone' | 'email' | 'hours' | 'freeShippingNotice';
+
+/** What is saved: a detail that is null (or absent) shows its default. */
+export type ShopSettingsValues = Partial<Record<ShopSettingKey, string | null>>;
+
+/** GET /api/shop-settings (anyone) and GET /api/admin/settings (settings:manage). */
+export interface ShopSettingsRecord {
+  values: ShopSettingsValues;
+  /** Changes with every save: a save names the version it read. */
+  version: number;
+  /** When it was last saved; null while nothing ever was. */
+  updatedAt: string | null;
+}
+
+/** PUT /api/admin/settings: every detail (null or blank: the default), and the version read. */
+export type ShopSettingsBody = ShopSettingsValues & { version: number };
