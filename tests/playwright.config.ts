@@ -30,7 +30,7 @@ export default defineConfig({
       name: 'desktop',
       // A browser in another time zone than the server's and the shop's (Asia/Kolkata): dates must read the same.
       use: { ...devices['Desktop Chrome'], timezoneId: 'America/New_York' },
-      testIgnore: /phone\.spec\.ts/,
+      testIgnore: [/phone\.spec\.ts/, /shop-details\.spec\.ts/],
       grepInvert: FIRST_OWNER,
       dependencies: ['first owner'],
     },
@@ -49,6 +49,19 @@ export default defineConfig({
         /back-office-navigation\.spec\.ts/,
       ],
       dependencies: ['first owner'],
+    },
+    // The shop's own details change what every page says of the shop: changed last, once every other journey is done.
+    {
+      name: 'shop details',
+      use: { ...devices['Desktop Chrome'], timezoneId: 'America/New_York' },
+      testMatch: /shop-details\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
+    },
+    {
+      name: 'shop details on a phone',
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, timezoneId: 'Asia/Kolkata' },
+      testMatch: /shop-details\.spec\.ts/,
+      dependencies: ['shop details'],
     },
   ],
   use: {

@@ -42,6 +42,7 @@ export const NAVIGATION: readonly { group: string; desks: readonly Desk[] }[] = 
   {
     group: 'Settings',
     desks: [
+      { to: '/settings', label: 'Shop details', needs: ['settings:manage'] },
       { to: '/staff', label: 'Staff', needs: ['staff:manage'] },
       { to: '/audit', label: 'Audit trail', needs: ['audit:read'] },
       { to: '/account', label: 'Your account', needs: [] },

@@ -100,6 +100,7 @@ export const AUDIT_KINDS: readonly { area: string; prefix: string; actions: Read
       'staff.passkey_removed': 'Passkey removed',
     },
   },
+  { area: 'Shop details', prefix: 'settings.', actions: { 'settings.updated': "Shop's details changed" } },
   { area: 'Audit trail', prefix: 'audit.', actions: { 'audit.exported': 'Audit trail exported' } },
 ];
 
@@ -122,6 +123,9 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   restocked: 'Back into stock',
   expiresAt: 'Expires',
   startsAt: 'Starts',
+  legalName: 'Legal name',
+  freeShippingNotice: 'Header notice',
+  hours: 'Opening hours',
 };
 
 /** What the trail leaves out of a change: a row's version moves with every change and says nothing to people. */

@@ -1,0 +1,77 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { accessible, enrol, invite, openDesk, signInAs } from './staff';
+
+// The shop's own details (#40, settings): the owner types them in the back office, on a laptop and on a phone;
+// the storefront's next page shows them (the header's hotline and notice, Contact Us), the audit trail reads
+// each change before → after, and a detail blanked again shows its default. Run after every other journey
+// (its own project): what every page says of the shop changes here, and goes back at the end.
+
+const typed = async (field: Locator, text: string) => {
+  await field.fill('');
+  await field.pressSequentially(text, { delay: 10 });
+};
+
+test('the owner changes the shop’s details and the storefront shows them at once; blank goes back to the default', async ({
+  page,
+  browser,
+}) => {
+  const project = test.info().project.name.replace(/\W+/g, '-');
+  const email = `details.${project}.${Date.now().toString(36)}@example.com`;
+  const owner = await (await browser.newContext({ timezoneId: 'America/New_York' })).newPage();
+  await signInAs(owner, email, await enrol(owner, invite(email, 'owner'), 'Meera Owner'));
+  await openDesk(owner, 'Shop details');
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Shop details');
+  await expect(owner).toHaveTitle('Shop details · Back office · Digitic');
+  const form = owner.getByRole('form', { name: 'Shop details' });
+  // Each blank detail says what shows instead.
+  await expect(form.getByText('Blank shows: Free Shipping Over AED 400 & Free Returns')).toBeVisible();
+  await accessible(owner);
+
+  // A wrong e-mail is named beside its field before anything is sent.
+  await typed(form.getByLabel('Support e-mail'), 'care at digitic');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('The support e-mail is not an e-mail address')).toBeVisible();
+  await accessible(owner);
+
+  const hotline = `+91 261 400 ${String(Date.now() % 10_000).padStart(4, '0')}`;
+  await typed(form.getByLabel('Support e-mail'), 'care@digitic.in');
+  await typed(form.getByLabel('Support phone'), hotline);
+  await typed(form.getByLabel('Header notice'), 'Free shipping over Rs. 999');
+  await typed(form.getByLabel('Legal name'), 'Digitic Retail Private Limited');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved. The store shows it now.');
+  const savedAt = Date.now();
+
+  // The storefront's next page, server-rendered by the gateway: the header strip and Contact Us.
+  await expect
+    .poll(async () => {
+      await page.goto('/contact');
+      return page.locator('.header-strip').textContent();
+    })
+    .toContain(hotline);
+  expect(Date.now() - savedAt).toBeLessThan(5_000);
+  await expect(page.locator('.header-strip')).toContainText('Free shipping over Rs. 999');
+  await expect(page.getByRole('main').getByRole('link', { name: 'care@digitic.in' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // The audit trail: one row, each detail before → after, in words.
+  await openDesk(owner, 'Audit trail');
+  const row = owner.getByRole('table').getByRole('row').filter({ hasText: "Shop's details changed" }).first();
+  await expect(row).toContainText('Header notice');
+  await expect(row).toContainText('Free shipping over Rs. 999');
+
+  // Blank again: the defaults show.
+  await openDesk(owner, 'Shop details');
+  for (const label of ['Support e-mail', 'Support phone', 'Header notice', 'Legal name']) await form.getByLabel(label).fill('');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved. The store shows it now.');
+  await expect
+    .poll(async () => {
+      await page.goto('/contact');
+      return page.locator('.header-strip').textContent();
+    })
+    .toContain('Free Shipping Over AED 400 & Free Returns');
+  await expect(page.locator('.header-strip')).not.toContainText(hotline);
+  await owner.context().close();
+});
