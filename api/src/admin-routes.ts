@@ -9,6 +9,7 @@ import { enquiriesAdminRoutes } from './enquiries/admin-routes.js';
 import { staffGuard, type StaffRoute } from './http/staff-guard.js';
 import { ordersAdminRoutes } from './orders/admin-routes.js';
 import { photosAdminRoutes } from './photos/admin-routes.js';
+import { reportsAdminRoutes } from './reports/admin-routes.js';
 import { returnsAdminRoutes } from './returns/admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/admin-routes.js';
 import { settingsAdminRoutes } from './settings/admin-routes.js';
@@ -35,5 +36,6 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   enquiriesAdminRoutes(declare, deps);
   photosAdminRoutes(declare, deps);
   settingsAdminRoutes(declare, deps);
+  reportsAdminRoutes(declare, deps);
   return { router, routes };
 }

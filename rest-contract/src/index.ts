@@ -31,3 +31,4 @@ export type * from './admin/reviews.js';
 export type * from './admin/enquiries.js';
 export type * from './admin/blogs.js';
 export type * from './settings.js';
+export type * from './admin/reports.js';

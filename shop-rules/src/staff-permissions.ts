@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'content:write': 'Write and publish blog posts',
   'enquiries:manage': 'Read and answer contact-form enquiries',
   'reviews:moderate': 'Hide and restore reviews',
+  'reports:read': "See the shop's sales figures: net revenue, orders, average order value and refunds by day",
   'settings:manage': "Change the shop's own details: its name, legal name, address, support phone and e-mail, hours and notices",
 } as const;
 

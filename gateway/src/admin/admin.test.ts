@@ -123,6 +123,8 @@ describe('the back office schema at /admin/graphql', () => {
     ]);
     // Fulfilment may not read the audit trail.
     expect((await b.admin('{ auditLog { id } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    // Nor the sales figures.
+    expect((await b.admin('{ salesReport { totals { netPaise } } }')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
   });
 
   it('lists what a coupon order paid, and counts today’s money taken, refunded and net', async () => {
@@ -231,6 +233,20 @@ describe('the back office schema at /admin/graphql', () => {
     expect(after.refundedPaise - before.refundedPaise).toBe(partPaise);
     expect(after.netPaise - before.netPaise).toBe(paidPaise - partPaise);
     expect(after.netPaise).toBe(after.takenPaise - after.refundedPaise);
+    // The sales report's today is the dashboard's today, and its days add up to its totals.
+    const report = await b.admin<{
+      salesReport: {
+        days: { day: string; orders: number; takenPaise: number; refundedPaise: number; netPaise: number; averageOrderPaise: number }[];
+        totals: { orders: number; takenPaise: number; refundedPaise: number; netPaise: number; averageOrderPaise: number };
+      };
+    }>(
+      '{ salesReport(days: 7) { days { day orders takenPaise refundedPaise netPaise averageOrderPaise } totals { orders takenPaise refundedPaise netPaise averageOrderPaise } } }',
+    );
+    expect(report.errors).toBeUndefined();
+    const days = report.data?.salesReport.days ?? [];
+    expect(days).toHaveLength(7);
+    expect(days.at(-1)).toMatchObject({ takenPaise: after.takenPaise, refundedPaise: after.refundedPaise, netPaise: after.netPaise });
+    expect(report.data?.salesReport.totals.takenPaise).toBe(days.reduce((n, d) => n + d.takenPaise, 0));
     expect(after.revenue - before.revenue).toBe(order.totalPriceAfterDiscount);
     expect(after.orders - before.orders).toBe(1);
   });

@@ -11,6 +11,7 @@ import { ReturnsApi } from './returns.js';
 import { ReviewsApi } from './reviews.js';
 import { SessionApi } from './session.js';
 import { SettingsApi } from './settings.js';
+import { ReportsApi } from './reports.js';
 import { StaffMembersApi } from './staff.js';
 import { type StaffRequest, type StaffSession, StaffUpstream } from './upstream.js';
 
@@ -34,6 +35,7 @@ export function staffApis(http: AxiosInstance, session: StaffSession, request: S
     enquiries: new EnquiriesApi(upstream),
     coupons: new CouponsApi(upstream),
     settings: new SettingsApi(upstream),
+    reports: new ReportsApi(upstream),
   };
 }
 

@@ -12,6 +12,7 @@ import { returns } from './returns.js';
 import { reviews } from './reviews.js';
 import { session } from './session.js';
 import { shopSettings } from './settings.js';
+import { reports } from './reports.js';
 import { SIGNED_OUT, signedInOnly } from './signed-in.js';
 import { staff } from './staff.js';
 
@@ -39,6 +40,7 @@ const DOMAINS: Resolvers[] = [
   enquiries,
   coupons,
   shopSettings,
+  reports,
 ];
 
 /** The domains' resolvers as one map; a field two domains resolve is a fault. */
