@@ -48,6 +48,7 @@ const routes: RouteObject[] = [
           { path: 'audit', ...screen(() => import('../features/audit/audit-page'), 'AuditPage') },
           { path: 'account', ...screen(() => import('../features/staff/account-page'), 'AccountPage') },
           { path: 'staff', ...screen(() => import('../features/staff/staff-page'), 'StaffPage') },
+          { path: 'reports', ...screen(() => import('../features/reports/reports-page'), 'ReportsPage') },
           { path: 'settings', ...screen(() => import('../features/settings/settings-page'), 'SettingsPage') },
         ],
       },

@@ -39,6 +39,7 @@ export const NAVIGATION: readonly { group: string; desks: readonly Desk[] }[] = 
     ],
   },
   { group: 'Content', desks: [{ to: '/posts', label: 'Blog posts', needs: ['content:write'] }] },
+  { group: 'Reports', desks: [{ to: '/reports', label: 'Reports', needs: ['reports:read'] }] },
   {
     group: 'Settings',
     desks: [
