@@ -43,7 +43,12 @@ test.describe('the back office', () => {
     const owner = await (await browser.newContext()).newPage();
     const ownerSecret = await enrol(owner, await bannerLink(), 'Asha Owner', ownerEmail);
     await signInAs(owner, ownerEmail, ownerSecret);
-    await owner.getByRole('link', { name: 'Staff' }).click();
+    // A fresh shop's owner is shown what is left of opening it: the shopper's order is done, the rest links on.
+    const opening = owner.getByRole('region', { name: /^Opening the shop: \d steps? left$/ });
+    await expect(opening).toContainText('Done: An order was placed');
+    await expect(opening.getByRole('link', { name: "Save the shop's details" })).toHaveAttribute('href', '/admin/settings');
+    await expect(opening.getByRole('link', { name: 'Invite a second staff member' })).toBeVisible();
+    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Staff' }).click();
     await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
     const email = `fulfil.${Date.now().toString(36)}@example.com`;
     await owner.getByLabel('E-mail').fill(email);

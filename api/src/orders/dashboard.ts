@@ -13,7 +13,7 @@ export async function orderDashboard(db: Kysely<Database>) {
   const IST_MS = 330 * 60 * 1000; // India keeps one offset all year
   const now = Date.now();
   const startOfDay = new Date(Math.floor((now + IST_MS) / 86_400_000) * 86_400_000 - IST_MS);
-  const [byStatus, today, taken, refundedToday, returns, refunds] = await Promise.all([
+  const [byStatus, today, taken, refundedToday, returns, refunds, setup] = await Promise.all([
     db
       .selectFrom('orders')
       .select(['order_status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -57,6 +57,15 @@ export async function orderDashboard(db: Kysely<Database>) {
       )
       .groupBy('state')
       .execute(),
+    // The first days' checklist: each step done once it is true, whoever did it.
+    db
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('shop_settings').select('id').where('version', '>', 0)).as('shopDetails'),
+        eb.exists(eb.selectFrom('photos').select('id')).as('photo'),
+        eb.exists(eb.selectFrom('staff').select('id').where('status', '=', 'active').offset(1)).as('secondStaff'),
+        eb.exists(eb.selectFrom('orders').select('id')).as('firstOrder'),
+      ])
+      .executeTakeFirstOrThrow(),
   ]);
   const n = <K extends string>(rows: ({ n: number | string } & Record<K, string>)[], key: K, value: string) =>
     rows.filter((r) => r[key] === value).reduce((sum, r) => sum + Number(r.n), 0);
@@ -81,6 +90,12 @@ export async function orderDashboard(db: Kysely<Database>) {
     refunds: {
       inProgress: n(refunds, 'state', 'requested') + n(refunds, 'state', 'pending'),
       failedLast30Days: n(refunds, 'state', 'failed'),
+    },
+    setup: {
+      shopDetails: Boolean(setup.shopDetails),
+      photo: Boolean(setup.photo),
+      secondStaff: Boolean(setup.secondStaff),
+      firstOrder: Boolean(setup.firstOrder),
     },
   };
 }

@@ -18,6 +18,9 @@ describe("the shop's settings", () => {
     const owner = await staffSession(api, 'owner');
     const start = await api.http.get('/api/admin/settings').set(owner.auth);
     expect(start.status).toBe(200);
+    // The dashboard's opening checklist: nothing saved, one staff member so far.
+    const setup = async () => (await api.http.get('/api/admin/dashboard').set(owner.auth)).body.setup;
+    expect(await setup()).toMatchObject({ shopDetails: false, secondStaff: false });
     const save = (values: object, version: number) =>
       api.http
         .put('/api/admin/settings')
@@ -41,6 +44,8 @@ describe("the shop's settings", () => {
       version: start.body.version + 1,
     });
     expect(saved.body.values).not.toHaveProperty('hours');
+    await staffSession(api, 'support');
+    expect(await setup()).toMatchObject({ shopDetails: true, secondStaff: true });
     expect((await latestChange())?.tags).toEqual(['settings']);
     const row = await api.database.db
       .selectFrom('audit_log')

@@ -245,6 +245,12 @@ describe('the back office schema at /admin/graphql', () => {
     expect(report.errors).toBeUndefined();
     const days = report.data?.salesReport.days ?? [];
     expect(days).toHaveLength(7);
+    // The opening checklist: an order is done; each step a yes or no.
+    const setup = await b.admin<{ dashboard: { setup: Record<string, boolean> } }>(
+      '{ dashboard { setup { shopDetails photo secondStaff firstOrder } } }',
+    );
+    expect(setup.data?.dashboard.setup).toMatchObject({ firstOrder: true, secondStaff: true });
+    expect(Object.values(setup.data?.dashboard.setup ?? {}).every((v) => typeof v === 'boolean')).toBe(true);
     expect(days.at(-1)).toMatchObject({ takenPaise: after.takenPaise, refundedPaise: after.refundedPaise, netPaise: after.netPaise });
     expect(report.data?.salesReport.totals.takenPaise).toBe(days.reduce((n, d) => n + d.takenPaise, 0));
     expect(after.revenue - before.revenue).toBe(order.totalPriceAfterDiscount);

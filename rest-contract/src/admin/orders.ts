@@ -192,4 +192,6 @@ export interface DashboardRecord {
   today: DayFiguresRecord;
   openReturns: { requested: number; approved: number; received: number };
   refunds: { inProgress: number; failedLast30Days: number };
+  /** The first days' checklist: the shop's details saved, a real photo uploaded, a second staff member enrolled, an order. */
+  setup: { shopDetails: boolean; photo: boolean; secondStaff: boolean; firstOrder: boolean };
 }

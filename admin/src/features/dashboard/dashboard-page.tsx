@@ -23,6 +23,7 @@ export function DashboardPage() {
   return (
     <section>
       <h1>Today</h1>
+      {may(me, 'settings:manage') && <OpeningSteps setup={d.setup} />}
       <ul className="admin-cards">
         <li>
           <Link to="/orders?status=ORDERED">
@@ -58,6 +59,31 @@ export function DashboardPage() {
         </li>
       </ul>
       {may(me, 'catalogue:read') && <LowStockList />}
+    </section>
+  );
+}
+
+/** The first days' checklist, for the owner, until every step is done: each step a link to where it is done. */
+function OpeningSteps({ setup }: { setup: { shopDetails: boolean; photo: boolean; secondStaff: boolean; firstOrder: boolean } }) {
+  const steps = [
+    { done: setup.shopDetails, todo: <Link to="/settings">Save the shop's details</Link>, did: "The shop's details are saved" },
+    { done: setup.photo, todo: <Link to="/products">Upload a real photo of a product</Link>, did: 'A real photo is uploaded' },
+    { done: setup.secondStaff, todo: <Link to="/staff">Invite a second staff member</Link>, did: 'A second staff member is enrolled' },
+    // The storefront is another app: a plain link leaves the back office for it.
+    { done: setup.firstOrder, todo: <a href="/">Place a test order in the shop</a>, did: 'An order was placed' },
+  ];
+  const left = steps.filter((s) => !s.done).length;
+  if (left === 0) return null;
+  return (
+    <section aria-labelledby="opening-steps" className="admin-steps">
+      <h2 id="opening-steps">Opening the shop: {left === 1 ? '1 step' : `${left} steps`} left</h2>
+      <ol>
+        {steps.map((s, i) => (
+          <li key={i} data-done={s.done}>
+            {s.done ? <>Done: {s.did}</> : s.todo}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
