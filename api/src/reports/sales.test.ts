@@ -1,3 +1,4 @@
+import type { SalesDayRecord } from '@digitic/rest-contract';
 import { toPaise } from '@digitic/shop-rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,14 +43,7 @@ describe('the sales report', () => {
     // The same figures, from the rows.
     const orders = await api.database.db.selectFrom('orders').select(['created_at', 'total_price_after_discount']).execute();
     const refunds = await api.database.db.selectFrom('order_refunds').select(['created_at', 'amount', 'state']).execute();
-    for (const d of res.body.days as {
-      day: string;
-      orders: number;
-      takenPaise: number;
-      refundedPaise: number;
-      netPaise: number;
-      averageOrderPaise: number;
-    }[]) {
+    for (const d of res.body.days as SalesDayRecord[]) {
       const placed = orders.filter((o) => dayOf(o.created_at) === d.day);
       const taken = placed.reduce((n, o) => n + toPaise(o.total_price_after_discount), 0);
       const out = refunds.filter((r) => r.state !== 'failed' && dayOf(r.created_at) === d.day).reduce((n, r) => n + r.amount, 0);

@@ -19,13 +19,4 @@ export const shopSettings: Resolvers = {
     updateShopSettings: async (_root, { version, values }, { api, shop }) =>
       settings(await api.settings.update(version, values), shop.defaults),
   },
-  ShopSettingsDetails: {
-    name: (v) => v.name ?? null,
-    legalName: (v) => v.legalName ?? null,
-    address: (v) => v.address ?? null,
-    phone: (v) => v.phone ?? null,
-    email: (v) => v.email ?? null,
-    hours: (v) => v.hours ?? null,
-    freeShippingNotice: (v) => v.freeShippingNotice ?? null,
-  },
 };
