@@ -10,7 +10,8 @@
  * Lighthouse's throttling guide calibrates it (its calculator: 1,300 → 3×, 1,533 → 4×, 233 more a step;
  * 800 → 2×). So every machine models the same phone, Lighthouse's reference mobile device: a fast
  * machine is slowed more than a slow one, and the same commit scores alike on both. Lighthouse's default 4×
- * (--cpu=4) models that phone only on a machine of benchmarkIndex ~1,533.
+ * (--cpu=4) models that phone only on a machine of benchmarkIndex ~1,533. A machine measured slower at a
+ * page's kind of work than its benchmarkIndex says (page-work.ts) has its slowdown divided by that factor.
  *
  *   npm run lighthouse            (builds first; --runs=3 reports the median of three runs a page)
  *   -- --hog                      (a busy process on one core meanwhile: the calibration's own test)
@@ -26,6 +27,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
 import sharp from 'sharp';
+import { measurePageWork, type PageWorkFigures } from './page-work';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, ROOT, startShop, waitFor } from './shop-process';
 
 const PORT = 4650;
@@ -182,9 +184,10 @@ function cpuShare(before: number[], after: number[]): CpuShare {
   return { busy: (total - idle) / total, steal: (d[7] ?? 0) / total };
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, platform: PageWorkFigures | undefined): Promise<Figures> {
   const benchmarkIndex = FIXED_SLOWDOWN === undefined ? await measureBenchmarkIndex(port) : NaN;
-  const slowdown = FIXED_SLOWDOWN ?? Math.round(cpuSlowdownFor(benchmarkIndex) * 100) / 100;
+  // benchmarkIndex's slowdown, divided by how much slower at pages than that the machine is (page-work.ts).
+  const slowdown = FIXED_SLOWDOWN ?? Math.round((cpuSlowdownFor(benchmarkIndex) / (platform?.penalty ?? 1)) * 100) / 100;
   const ticks = cpuTicks();
   const result = await lighthouse(
     url,
@@ -264,13 +267,18 @@ try {
   // One visit each first, so the shop's caches are as a visitor after the first would find them.
   for (const p of pages) await fetch(`${SHOP}${p}`, { headers: { accept: 'text/html' } });
 
+  const platform = FIXED_SLOWDOWN === undefined ? await measurePageWork(chrome.port) : undefined;
+  if (platform)
+    console.log(
+      `page work ${Math.round(platform.workMs)} ms at benchmarkIndex ${Math.round(platform.benchmarkIndex)}: this machine is ${platform.penalty.toFixed(2)}× slower at pages than its benchmarkIndex says${platform.penalty > 1 ? ', and each slowdown below is divided by that' : ''}`,
+    );
   console.log(
     `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile emulation, ${SHOP}, CPU slowdown ${FIXED_SLOWDOWN ? `${FIXED_SLOWDOWN}×` : 'calibrated to the machine'}${HOG ? ', one core kept busy' : ''}`,
   );
   console.log(`${'page'.padEnd(16)} perf  a11y  best  seo     LCP      CLS    TBT   bench  slowdown`);
   for (const p of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${SHOP}${p}`, chrome.port));
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${SHOP}${p}`, chrome.port, platform));
     // Each figure the median of its runs (a run's TBT and its score vary apart with the machine's noise).
     const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const score = (c: Category) => mid(runs.map((r) => r.scores[c]));
