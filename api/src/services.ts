@@ -66,6 +66,9 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       pool: inputs.pool,
     });
   const attempts = attemptWindows(db);
+  // The shop's details as the owner saved them, over the environment's: every e-mail names the shop by them.
+  const settings = shopSettings(db, { name: config.shopName, email: config.shopEmail });
+  const shop = settings.identity;
   const checkouts = checkoutsService({
     db,
     payments,
@@ -73,7 +76,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     log,
     keyId: config.razorpay.keyId,
     webUrl: config.webUrl,
-    shopName: config.shopName,
+    shop,
     outcome: (o, source) => {
       metrics.checkout(o, source);
       if (o === 'refunded') metrics.refund('automatic');
@@ -86,13 +89,13 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     mailer,
     log,
     webUrl: config.webUrl,
-    shopName: config.shopName,
+    shop,
     returnWindowDays: config.returnWindowDays,
     sent: (kind) => metrics.email(kind),
   });
   const orderRefunds = orderRefundsService({ db, payments, log, processed: (source) => metrics.refund(source) });
   const moved = (from: string, to: string) => metrics.transition(from, to);
-  const passkeys = passkeysService({ db, webUrl: config.webUrl, shopName: config.shopName });
+  const passkeys = passkeysService({ db, webUrl: config.webUrl, shop });
   const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log, moved });
   const orders = ordersService(db, { returnWindowDays: config.returnWindowDays });
   const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
@@ -104,7 +107,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       sealer: sealer(config.jwtSecret),
       attempts,
       adminUrl: `${config.webUrl}/admin`,
-      shopName: config.shopName,
+      shop,
       passkeys,
       mailer,
       log,
@@ -116,7 +119,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     terms: termsDesk(db),
     bulk: bulkDesk(db),
     coupons: couponsDesk(db),
-    settings: shopSettings(db),
+    settings,
     photos: photosService({
       db,
       store: config.photos.s3 ? s3Store(config.photos.s3) : databaseStore(db),
@@ -125,7 +128,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     }),
     reviewsDesk: reviewsDesk(db),
     blogDesk: blogDesk(db),
-    enquiriesDesk: enquiriesDesk({ db, mailer, shopName: config.shopName, shopEmail: config.shopEmail, log }),
+    enquiriesDesk: enquiriesDesk({ db, mailer, shop, log }),
     notices,
     orderRefunds,
     cancels,

@@ -156,6 +156,7 @@ describe('starting a checkout at once several times', () => {
       log: () => {},
       keyId: api.config.razorpay.keyId,
       webUrl: api.config.webUrl,
+      shop: api.services.settings.identity,
       startWaitMs: 300,
     });
     const busy = await impatient.start(c.id, shippingInfo).catch((err: unknown) => err);

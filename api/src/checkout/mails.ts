@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { type OnceMail, sendOnce as sendOnceWith } from '../mail/send-once.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import { amountDue } from './model.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 /** The checkout's two e-mails, each sent once whichever path (browser, webhook, reconciliation) gets there first. */
 export function checkoutMails(deps: {
@@ -11,10 +12,10 @@ export function checkoutMails(deps: {
   mailer: Mailer;
   log: (line: string, detail?: unknown) => void;
   webUrl: string;
-  shopName?: string;
+  /** The shop's name as saved (settings). */
+  shop: ShopIdentityReader;
 }) {
   const { db, mailer, log } = deps;
-  const shopName = deps.shopName ?? 'Digitic';
   const sendOnce = (mail: OnceMail) => sendOnceWith(mailer, log, mail);
 
   /** The order's confirmation, once whichever path made the order. */
@@ -58,7 +59,7 @@ export function checkoutMails(deps: {
           total: amountDue(row),
           address: row.shipping_info,
           ordersUrl: `${deps.webUrl}/my-orders`,
-          shopName,
+          shopName: (await deps.shop()).name,
         });
       },
     });
@@ -90,7 +91,7 @@ export function checkoutMails(deps: {
           amountPaise: row.amount_paid,
           reason: row.reason,
           refundId: row.refund_id ?? paymentId,
-          shopName,
+          shopName: (await deps.shop()).name,
         });
       },
     });

@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { toPaise } from '@digitic/shop-rules';
 import { type Actor, RECONCILIATION, shopper, WEBHOOK } from '../audit/actor.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 /** Where an order came from: the browser's placeOrder, a provider webhook, or reconciliation. */
 export type CompletionSource = 'placeOrder' | 'webhook' | 'reconcile';
@@ -62,7 +63,8 @@ export interface CheckoutsDeps {
   log: (line: string, detail?: unknown) => void;
   keyId: string;
   webUrl: string;
-  shopName?: string;
+  /** The shop's name as saved (settings), for the e-mails. */
+  shop: ShopIdentityReader;
   /** Counts what became of checkouts (metrics). */
   outcome?: (o: CheckoutOutcome, source?: CompletionSource) => void;
   /** How long a start waits for another start of the same customer's to finish (START_WAIT_MS). */

@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { EnquiryQuery, EnquiryUpdate } from './desk-schemas.js';
 import { assigneeOf, changeEnquiry, enquiryRecord } from './record.js';
 import { enquiryReplies } from './replies.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 // The enquiries inbox (enquiries:manage): the contact form's messages with their status (the enquiry
 // lifecycle's, shop-rules), who answers each, internal notes, and replies e-mailed through the shop's
@@ -20,9 +21,8 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
 export function enquiriesDesk(deps: {
   db: Kysely<Database>;
   mailer: Mailer;
-  shopName: string;
-  /** The support address a reply names as Reply-To. */
-  shopEmail: string;
+  /** The shop's name and support address as saved (settings): a reply is signed with one and names the other as Reply-To. */
+  shop: ShopIdentityReader;
   log: (line: string, detail?: unknown) => void;
 }) {
   const { db } = deps;

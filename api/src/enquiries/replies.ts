@@ -8,6 +8,7 @@ import { conflict, notFound, unavailable } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { changeEnquiry } from './record.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 // Replies to enquiries: e-mailed through the shop's mailer and kept on the enquiry, with whether the mailer
 // took them. Each delivery is claimed first, so a reply is never e-mailed twice from here.
@@ -46,8 +47,7 @@ export function replyMail(r: {
 export interface EnquiryRepliesDeps {
   db: Kysely<Database>;
   mailer: Mailer;
-  shopName: string;
-  shopEmail: string;
+  shop: ShopIdentityReader;
   log: (line: string, detail?: unknown) => void;
   /** The enquiry as the inbox shows it, answered once the reply is dealt with. */
   get: (id: string) => Promise<EnquiryDeskRecord>;
@@ -99,6 +99,7 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
     async reply(id: string, message: string, actor: Actor, staffName: string) {
       if (!isUuid(id)) throw notFound('Enquiry not found');
       await deps.mailer.ready();
+      const shop = await deps.shop();
       const { eventId, mail } = await db.transaction().execute(async (trx) => {
         const e = await trx.selectFrom('enquiries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
         if (!e) throw notFound('Enquiry not found');
@@ -108,8 +109,8 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
           message,
           staffName,
           asked: e.comment,
-          shopName: deps.shopName,
-          replyTo: deps.shopEmail,
+          shopName: shop.name,
+          replyTo: shop.email,
         });
         const row = await trx
           .insertInto('enquiry_events')
@@ -161,14 +162,15 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
         if ((await read())?.sent_at) throw conflict('This reply was sent already', 'eventId');
         throw conflict('This reply is being sent now: reload the enquiry in a moment to see whether it went', 'eventId');
       }
+      const shop = await deps.shop();
       const mail = replyMail({
         to: reply.email,
         name: reply.name,
         message: reply.body,
         staffName,
         asked: reply.comment,
-        shopName: deps.shopName,
-        replyTo: deps.shopEmail,
+        shopName: shop.name,
+        replyTo: shop.email,
       });
       try {
         await recordAudit(db, actor, {

@@ -15,6 +15,7 @@ import {
   shippedMail,
 } from './mail.js';
 import { addOrderEvent } from './timeline.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,7 +37,8 @@ export interface NoticesDeps {
   mailer: Mailer;
   log: (line: string, detail?: unknown) => void;
   webUrl: string;
-  shopName: string;
+  /** The shop's name as saved (settings). */
+  shop: ShopIdentityReader;
   returnWindowDays: number;
   sent?: (kind: NoticeKind) => void;
 }
@@ -75,7 +77,7 @@ export function noticesService(deps: NoticesDeps) {
       firstname: n.firstname,
       orderId: n.order_id,
       ordersUrl: `${deps.webUrl}/my-orders`,
-      shopName: deps.shopName,
+      shopName: (await deps.shop()).name,
     };
     const d = n.detail;
     switch (n.kind) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command } from '../audit/actor.js';
 import { staffSession, startTestApi, type TestApi } from '../test/harness.js';
 
 // The shop's own details: the owner alone saves them, over the version read; every save is in the audit trail
@@ -78,6 +79,42 @@ describe("the shop's settings", () => {
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('VERSION_CONFLICT');
     expect((await api.http.get('/api/shop-settings')).body.values).not.toHaveProperty('name');
+  });
+
+  it("name the shop in every e-mail: the saved name and support address, or the environment's when blank", async () => {
+    const owner = await staffSession(api, 'owner');
+    const support = await staffSession(api, 'support');
+    const { version } = (await api.http.get('/api/admin/settings').set(owner.auth)).body as { version: number };
+    const saved = await api.http
+      .put('/api/admin/settings')
+      .set(owner.auth)
+      .send({ name: 'Sharma Electronics', email: 'help@sharma.example', version });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The next e-mail, at once (the identity is read again after a save, not when its second is up).
+    const enquire = async (email: string) => {
+      const made = await api.http.post('/api/enquiry').send({ name: 'Ravi', email, mobile: '9876543210', comment: 'Is it in stock?' });
+      expect(made.status).toBe(201);
+      const replied = await api.http
+        .post(`/api/admin/enquiries/${made.body._id as string}/replies`)
+        .set(support.auth)
+        .send({ message: 'Yes.' });
+      expect(replied.status).toBe(201);
+      return (await api.outbox()).find((m) => m.to === email);
+    };
+    const reply = await enquire(`named.${Date.now().toString(36)}@example.com`);
+    expect(reply?.subject).toBe('Your message to Sharma Electronics');
+    expect(reply?.replyTo).toBe('help@sharma.example');
+    expect(reply?.text).toContain(', Sharma Electronics');
+    const invited = `invited.${Date.now().toString(36)}@example.com`;
+    await api.services.staff.invite({ email: invited, role: 'support', name: 'Sam' }, command('test'));
+    expect((await api.outbox()).find((m) => m.to === invited)?.subject).toBe('Your invitation to the back office of Sharma Electronics');
+
+    // Blank again: the environment's name and address (SHOP_NAME, SHOP_EMAIL).
+    const blank = await api.http.put('/api/admin/settings').set(owner.auth).send({ name: '', email: null, version: saved.body.version });
+    expect(blank.status).toBe(200);
+    const after = await enquire(`unnamed.${Date.now().toString(36)}@example.com`);
+    expect(after?.subject).toBe('Your message to Digitic');
+    expect(after?.replyTo).toBe('support@digitic.example');
   });
 
   it('names what is wrong with a detail', async () => {

@@ -43,14 +43,40 @@ export type ShopSettingsInput = z.output<typeof ShopSettingsInput>;
 const setOnly = (values: ShopSettingsValues): ShopSettingsValues =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v !== ''));
 
-export function shopSettings(db: Kysely<Database>) {
+/** Who the shop's e-mails say they are from: the saved name and support address, or the environment's. */
+export interface ShopIdentity {
+  name: string;
+  email: string;
+}
+/** Reads the shop's identity now (a second-old copy at most: see shopSettings' identity). */
+export type ShopIdentityReader = () => Promise<ShopIdentity>;
+
+/** How long an api keeps the identity it read: another api's save reaches this one's e-mails within it. */
+const IDENTITY_TTL_MS = 1000;
+
+/** The environment's identity when nothing is saved (SHOP_NAME and SHOP_EMAIL: see config/env.ts). */
+export function shopSettings(db: Kysely<Database>, defaults: ShopIdentity = { name: 'Digitic', email: 'support@digitic.example' }) {
   async function get(): Promise<ShopSettingsRecord> {
     const row = await db.selectFrom('shop_settings').select(['values', 'version', 'updated_at']).where('id', '=', 1).executeTakeFirst();
     return { values: setOnly(row?.values ?? {}), version: row?.version ?? 0, updatedAt: row?.updated_at?.toISOString() ?? null };
   }
 
+  // E-mails are sent in bursts (a day's notices, a batch of refunds): one read serves them all. A save here
+  // forgets it at once; another api (PostgreSQL, several processes) reads the save within IDENTITY_TTL_MS.
+  let cached: { at: number; identity: Promise<ShopIdentity> } | undefined;
+  const identity: ShopIdentityReader = () => {
+    if (!cached || Date.now() - cached.at > IDENTITY_TTL_MS) {
+      const read = get().then(({ values }) => ({ name: values.name ?? defaults.name, email: values.email ?? defaults.email }));
+      // A failed read is not kept: the next e-mail asks again.
+      read.catch(() => (cached = undefined));
+      cached = { at: Date.now(), identity: read };
+    }
+    return cached.identity;
+  };
+
   return {
     get,
+    identity,
 
     /** Saves every detail over the version read; each change is in the audit trail as before → after. */
     async update(input: ShopSettingsInput, actor: Actor): Promise<ShopSettingsRecord> {
@@ -79,6 +105,7 @@ export function shopSettings(db: Kysely<Database>) {
         });
         await recordChange(trx, ['settings']);
       });
+      cached = undefined;
       return get();
     },
   };

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PasskeysService } from './passkeys.js';
 import type { Sealer } from './secrets.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 // What the staff accounts' modules (invitations, sessions, members, authenticator) share.
 
@@ -24,7 +25,8 @@ export interface StaffDeps {
   attempts: AttemptWindows;
   /** Where the back office is, for enrolment links: `${adminUrl}/enrol#<token>`. */
   adminUrl: string;
-  shopName: string;
+  /** The shop's name as saved (settings), for e-mails and the authenticator app's label. */
+  shop: ShopIdentityReader;
   idleMs?: number;
   /** Passkeys as the second factor beside the code (staff/passkeys.ts). */
   passkeys?: PasskeysService;

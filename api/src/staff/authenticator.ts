@@ -31,7 +31,7 @@ export function staffAuthenticator(deps: StaffDeps) {
         .set({ pending_totp_secret: sealer.seal(secret), pending_totp_expires_at: expiresAt })
         .where('id', '=', principal.id)
         .execute();
-      const uri = totpFor(secret, principal.email, deps.shopName).toString();
+      const uri = totpFor(secret, principal.email, (await deps.shop()).name).toString();
       return { uri, secret, qrSvg: await qrSvg(uri), expiresAt: expiresAt.toISOString() };
     },
 
@@ -73,7 +73,7 @@ export function staffAuthenticator(deps: StaffDeps) {
       await deps.mailer
         ?.send({
           to: principal.email,
-          subject: `${deps.shopName}: your authenticator app was changed`,
+          subject: `${(await deps.shop()).name}: your authenticator app was changed`,
           text: 'Your back-office sign-in codes now come from a new authenticator app, and your other sessions were ended. If you did not do this, tell an owner at once.',
           html: '<p>Your back-office sign-in codes now come from a new authenticator app, and your other sessions were ended. If you did not do this, tell an owner at once.</p>',
         })

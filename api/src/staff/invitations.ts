@@ -166,7 +166,7 @@ export function staffInvitations(deps: StaffDeps) {
         .where('id', '=', invite.id)
         .where('used_at', 'is', null)
         .execute();
-      const uri = totpFor(secret, invite.email || 'owner', deps.shopName).toString();
+      const uri = totpFor(secret, invite.email || 'owner', (await deps.shop()).name).toString();
       return {
         email: invite.email,
         /** The name the owner gave when inviting (prefilled on the enrolment page), or empty. */

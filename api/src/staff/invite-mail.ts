@@ -7,17 +7,18 @@ import type { StaffDeps } from './accounts.js';
  * Answers whether the mailer took it; the link is shown to the owner either way (to copy to them).
  */
 export async function mailInvite(
-  deps: Pick<StaffDeps, 'mailer' | 'shopName' | 'log'>,
+  deps: Pick<StaffDeps, 'mailer' | 'shop' | 'log'>,
   invite: { to: string; name: string; role: StaffRole; inviter: string | null; link: string; expiresAt: Date },
 ): Promise<boolean> {
   if (!deps.mailer) return false;
   const { to, name, role, inviter, link, expiresAt } = invite;
+  const shopName = (await deps.shop()).name;
   const by = inviter ? `${inviter} has invited you` : 'You are invited';
   const until = expiresAt.toISOString().replace('T', ' ').slice(0, 16);
   const lines = [
     name ? `Hello ${name},` : 'Hello,',
     '',
-    `${by} to the back office of ${deps.shopName} as ${role} (${ROLE_DESCRIPTIONS[role].toLowerCase()}).`,
+    `${by} to the back office of ${shopName} as ${role} (${ROLE_DESCRIPTIONS[role].toLowerCase()}).`,
     '',
     'Open this link to choose your password and set up the authenticator app on your phone:',
     link,
@@ -27,7 +28,7 @@ export async function mailInvite(
   try {
     await deps.mailer.send({
       to,
-      subject: `Your invitation to the back office of ${deps.shopName}`,
+      subject: `Your invitation to the back office of ${shopName}`,
       text: lines.join('\n'),
       html: lines
         .filter(Boolean)

@@ -7,12 +7,18 @@ import { badRequest, conflict, notFound } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 import type { PasskeyChallenges } from './passkey-challenges.js';
 import { asJson, base64url, type PasskeyAnswer, type RelyingParty, webauthn } from './webauthn.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 // A signed-in staff member's passkeys: listed, made (the browser answers a registration challenge), removed.
 
 const MAX_PASSKEYS = 10;
 
-export function passkeyRegistration(deps: { db: Kysely<Database>; rp: RelyingParty; shopName: string; challenges: PasskeyChallenges }) {
+export function passkeyRegistration(deps: {
+  db: Kysely<Database>;
+  rp: RelyingParty;
+  shop: ShopIdentityReader;
+  challenges: PasskeyChallenges;
+}) {
   const { db, challenges } = deps;
   const { rpID, origin } = deps.rp;
   const { newRegistrationChallenge, takeChallenge } = challenges;
@@ -44,7 +50,7 @@ export function passkeyRegistration(deps: { db: Kysely<Database>; rp: RelyingPar
       const options = await (
         await webauthn()
       ).generateRegistrationOptions({
-        rpName: deps.shopName,
+        rpName: (await deps.shop()).name,
         rpID,
         userName: staff.email,
         userDisplayName: staff.name || staff.email,

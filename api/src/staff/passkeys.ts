@@ -4,6 +4,7 @@ import { passkeyChallenges } from './passkey-challenges.js';
 import { passkeyRegistration } from './passkey-registration.js';
 import { passkeySignIn } from './passkey-sign-in.js';
 import { relyingParty } from './webauthn.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 // Passkeys (WebAuthn, through @simplewebauthn/server) as a second factor beside the authenticator app's
 // code: a signed-in staff member registers one (or several); signing in, the password comes first and
@@ -17,7 +18,7 @@ export interface PasskeysDeps {
   db: Kysely<Database>;
   /** The shop's address (WEB_URL): the RP ID is its host, the expected origin its origin. */
   webUrl: string;
-  shopName: string;
+  shop: ShopIdentityReader;
 }
 
 export function passkeysService(deps: PasskeysDeps) {
@@ -26,7 +27,7 @@ export function passkeysService(deps: PasskeysDeps) {
   const challenges = passkeyChallenges(db);
   return {
     rpID: rp.rpID,
-    ...passkeyRegistration({ db, rp, shopName: deps.shopName, challenges }),
+    ...passkeyRegistration({ db, rp, shop: deps.shop, challenges }),
     ...passkeySignIn({ db, rp, challenges }),
   };
 }

@@ -33,15 +33,16 @@ export function staffSessions(deps: StaffDeps) {
     if (!deps.mailer) return;
     const owners = await db.selectFrom('staff').select('email').where('role', '=', 'owner').where('status', '=', 'active').execute();
     const who = staff.name ? `${staff.name} (${staff.email})` : staff.email;
+    const shopName = (await deps.shop()).name;
     const text =
-      `${who} signed in to the back office of ${deps.shopName} with the right password, then gave ${failures} wrong ` +
+      `${who} signed in to the back office of ${shopName} with the right password, then gave ${failures} wrong ` +
       'codes in a row, so the account is locked until an owner unlocks it in Staff. If it was not them, ' +
       'their password is known to someone else: ask them to change it once you have unlocked the account.';
     for (const owner of owners) {
       await deps.mailer
         .send({
           to: owner.email,
-          subject: `${deps.shopName}: a back-office account is locked`,
+          subject: `${shopName}: a back-office account is locked`,
           text,
           html: `<p>${escapeHtml(text)}</p>`,
         })
