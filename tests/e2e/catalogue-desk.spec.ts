@@ -72,15 +72,27 @@ test.describe('the catalogue desk', () => {
       .withExif({ IFD0: { Artist: 'Journey Photographer' } })
       .jpeg({ quality: 85 })
       .toBuffer();
-    await desk
-      .getByLabel('Upload a photo (JPEG, PNG or WebP, at most 10 MB)')
+    const pictures = desk.getByRole('group', { name: 'Pictures (the main one first)' });
+    const before = await pictures.getByRole('listitem').count();
+    await pictures
+      .getByLabel('Add photos: drop them here, paste them, or choose them (JPEG, PNG or WebP, at most 10 MB each)')
       .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await expect(desk.getByText('Uploaded front.jpg (1800 × 1800); it is added to the pictures below. Save to keep it.')).toBeVisible();
-    const pictures = desk.getByLabel('Pictures (one address a line, the main one first)');
-    const lines = (await pictures.inputValue()).split('\n');
-    const photoUrl = lines.at(-1) ?? '';
+    await expect(pictures.getByRole('status')).toHaveText('Added front.jpg (1800 × 1800) to the pictures. Save to keep it.');
+    // The new photo is the last thumbnail; made the main one, it is first and marked so.
+    await expect(pictures.getByRole('listitem')).toHaveCount(before + 1);
+    const photoUrl = (await pictures.getByRole('listitem').last().getByRole('img').getAttribute('src')) ?? '';
     expect(photoUrl).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
-    await pictures.fill([photoUrl, ...lines.slice(0, -1)].join('\n'));
+    await pictures.getByRole('button', { name: `Make picture ${before + 1} the main one` }).click();
+    await expect(pictures.getByRole('listitem').first().getByRole('img')).toHaveAttribute('src', photoUrl);
+    await expect(pictures.getByRole('listitem').first()).toContainText('Main');
+    // The keyboard's way to reorder: the old main picture one step later and back.
+    await pictures.getByRole('button', { name: 'Move picture 2 earlier' }).click();
+    await expect(pictures.getByRole('listitem').first().getByRole('img')).not.toHaveAttribute('src', photoUrl);
+    await pictures.getByRole('button', { name: 'Move picture 2 earlier' }).click();
+    await expect(pictures.getByRole('listitem').first().getByRole('img')).toHaveAttribute('src', photoUrl);
+    // The shop's colours as swatches: the ticked ones are the offered ones.
+    const swatches = desk.getByRole('group', { name: /The shop’s colours/ });
+    await expect(swatches.getByRole('checkbox', { name: new RegExp(`^${firstColour}$`, 'i') })).toBeChecked();
     // Leaving with the edits not saved asks first; going back keeps them.
     await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Brands and colours' }).click();
     const leave = desk.getByRole('dialog', { name: 'Leave without saving?' });

@@ -5,7 +5,7 @@ import { may, type Signed } from '../../lib/authorization';
 import { problem, when } from '../../lib/format';
 import { NoRecord } from '../../components/no-record';
 import { HtmlPreview } from '../../components/html-preview';
-import { PhotoUpload } from '../../components/photo-upload';
+import { MediaLibrary } from '../../components/media-library';
 import { type Message, Said } from '../../components/said';
 import { SaveForm, useSaveForm } from '../../components/save-form';
 import type { CatalogueProductWholeFragment } from './__generated__/product-whole';
@@ -13,6 +13,7 @@ import { useConfirm } from '../../components/confirm';
 import { parseRupees, wholeRupees } from '../../lib/money';
 import { useArchiveProductMutation } from './__generated__/archive-product';
 import { useCatalogueProductQuery } from './__generated__/catalogue-product';
+import { useCatalogueTermsQuery } from './__generated__/terms';
 import { useCreateProductMutation } from './__generated__/create-product';
 import { useRestoreProductMutation } from './__generated__/restore-product';
 import { useSetStockMutation } from './__generated__/set-stock';
@@ -117,8 +118,13 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
     },
     update: async (input, id, version) => (await update({ variables: { id, version, input } })).data?.updateProduct,
   });
-  const { field, attrs, addLine, form } = saving;
+  const { field, attrs, form } = saving;
   const description = form.watch('description');
+  const images = form.watch('images');
+  const colours = form.watch('colors');
+  // The shop's own categories, brands and named colours, to choose from (a new one can still be typed).
+  const terms = useCatalogueTermsQuery({ skip: !editable }).data?.catalogueTerms;
+  const set = (name: 'images' | 'colors', value: string) => form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
   return (
     <SaveForm
       saving={saving}
@@ -131,16 +137,65 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
       {field('title', 'Title', <input {...attrs('title')} />)}
       {field('slug', 'Web address (made from the title when left empty)', <input {...attrs('slug')} />)}
       {field('price', 'Price (rupees)', <input inputMode="decimal" {...attrs('price')} />)}
-      {field('category', 'Category', <input {...attrs('category')} />)}
-      {field('brand', 'Brand', <input {...attrs('brand')} />)}
+      {field(
+        'category',
+        'Category (one of the shop’s, or a new one)',
+        <input list="product-categories" autoComplete="off" {...attrs('category')} />,
+      )}
+      <datalist id="product-categories">
+        {terms?.categories.map((t) => (
+          <option key={t.value} value={t.value} />
+        ))}
+      </datalist>
+      {field('brand', 'Brand (one of the shop’s, or a new one)', <input list="product-brands" autoComplete="off" {...attrs('brand')} />)}
+      <datalist id="product-brands">
+        {terms?.brands.map((t) => (
+          <option key={t.value} value={t.value} />
+        ))}
+      </datalist>
       {field('tags', 'Tags (comma-separated)', <input {...attrs('tags')} />)}
+      {editable && terms && terms.colors.length > 0 && (
+        <fieldset className="admin-swatches">
+          <legend>The shop’s colours (each one ticked is offered, in the order ticked)</legend>
+          {terms.colors.map((c) => {
+            const chosen = list(colours).some((x) => x.toLowerCase() === c.name.toLowerCase());
+            return (
+              <label key={c.id} className="admin-swatch-choice">
+                <input
+                  type="checkbox"
+                  checked={chosen}
+                  onChange={() =>
+                    set(
+                      'colors',
+                      (chosen ? list(colours).filter((x) => x.toLowerCase() !== c.name.toLowerCase()) : [...list(colours), c.name]).join(
+                        ', ',
+                      ),
+                    )
+                  }
+                />
+                <span className="admin-swatch" style={{ background: c.swatch }} aria-hidden="true" />
+                {c.name}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
       {field(
         'colors',
         'Colours, in the order shown, separated by commas (names such as black, silver or gold, or codes such as #1f2937)',
         <input {...attrs('colors')} />,
       )}
-      {field('images', 'Pictures (one address a line, the main one first)', <textarea rows={3} {...attrs('images')} />)}
-      {editable && <PhotoUpload for="product" onUploaded={(url) => addLine('images', url)} />}
+      <MediaLibrary
+        label="Pictures (the main one first)"
+        for="product"
+        value={images
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)}
+        onChange={(next) => set('images', next.join('\n'))}
+        editable={editable}
+        error={form.formState.errors.images?.message}
+      />
       {field('description', 'Description (HTML: the shop keeps only safe tags)', <textarea rows={8} {...attrs('description')} />)}
       <HtmlPreview title="Description preview" html={description} />
     </SaveForm>

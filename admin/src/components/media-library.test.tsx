@@ -1,0 +1,118 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MediaLibrary } from './media-library';
+
+function Library({ start, editable = true }: { start: string[]; editable?: boolean }) {
+  const [value, setValue] = useState(start);
+  return <MediaLibrary label="Pictures" for="product" value={value} onChange={setValue} editable={editable} />;
+}
+
+const order = () =>
+  within(screen.getByRole('group', { name: 'Pictures' }))
+    .queryAllByRole('img')
+    .map((img) => img.getAttribute('src'));
+
+/** The browser's upload as the shop answers it: progress, then the photo (or a refusal). */
+class FakeUpload {
+  static last: FakeUpload | undefined;
+  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  url = '';
+  body: unknown;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeUpload.last = this;
+  }
+  answer(status: number, body: object) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the media library', () => {
+  it('makes a picture the main one, moves pictures by their buttons and removes one', async () => {
+    render(<Library start={['/a.jpg', '/b.jpg', '/c.jpg']} />);
+    expect(screen.getByText('Main')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Make picture 3 the main one' }));
+    expect(order()).toEqual(['/c.jpg', '/a.jpg', '/b.jpg']);
+    await userEvent.click(screen.getByRole('button', { name: 'Move the main picture later' }));
+    expect(order()).toEqual(['/a.jpg', '/c.jpg', '/b.jpg']);
+    await userEvent.click(screen.getByRole('button', { name: 'Move picture 3 earlier' }));
+    expect(order()).toEqual(['/a.jpg', '/b.jpg', '/c.jpg']);
+    // The ends offer only the moves that exist.
+    expect(screen.queryByRole('button', { name: 'Move the main picture earlier' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move picture 3 later' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove picture 2' }));
+    expect(order()).toEqual(['/a.jpg', '/c.jpg']);
+  });
+
+  it('reorders by dragging one picture onto another', () => {
+    render(<Library start={['/a.jpg', '/b.jpg', '/c.jpg']} />);
+    const items = screen.getAllByRole('listitem');
+    const dataTransfer = { effectAllowed: '', types: [] as string[], files: [] };
+    fireEvent.dragStart(items[0]!, { dataTransfer });
+    fireEvent.dragOver(items[2]!, { dataTransfer });
+    fireEvent.drop(items[2]!, { dataTransfer });
+    expect(order()).toEqual(['/b.jpg', '/c.jpg', '/a.jpg']);
+  });
+
+  it('uploads a chosen photo with its progress, adds it last, and says why a refused one was not', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    render(<Library start={['/a.jpg']} />);
+    const input = screen.getByLabelText(/^Add photos: drop them here, paste them, or choose them/);
+    const file = new File(['jpeg bytes'], 'front.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(input, file);
+    const sending = FakeUpload.last!;
+    expect(sending.url).toBe('/admin/files/product-photos');
+    expect(sending.headers['Content-Type']).toBe('image/jpeg');
+    expect(sending.body).toBe(file);
+    act(() => sending.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
+    expect(screen.getByRole('progressbar', { name: 'Uploading front.jpg' })).toHaveAttribute('value', '0.4');
+    await act(async () => sending.answer(201, { url: '/api/photos/1', width: 1800, height: 1200 }));
+    expect(order()).toEqual(['/a.jpg', '/api/photos/1']);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Added front.jpg (1800 × 1200) to the pictures. Save to keep it.');
+
+    await userEvent.upload(input, new File(['x'], 'tiny.png', { type: 'image/png' }));
+    await act(async () => FakeUpload.last!.answer(400, { message: 'The photo is 50 × 50 pixels: at least 100 on each side' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('tiny.png: The photo is 50 × 50 pixels: at least 100 on each side');
+    expect(order()).toEqual(['/a.jpg', '/api/photos/1']);
+  });
+
+  it('takes pasted photos, and leaves out what is not a photo, saying so', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    render(<Library start={[]} />);
+    expect(screen.getByText('No pictures yet.')).toBeInTheDocument();
+    const photo = new File(['png'], 'image.png', { type: 'image/png' });
+    const notes = new File(['text'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.paste(screen.getByRole('group', { name: 'Pictures' }), { clipboardData: { files: [photo, notes] } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Only JPEG, PNG and WebP photos are taken: the others were left out.');
+    await act(async () => FakeUpload.last!.answer(201, { url: '/api/photos/2', width: 800, height: 800 }));
+    expect(order()).toEqual(['/api/photos/2']);
+  });
+
+  it('offers nothing to change to someone who may only read', () => {
+    render(<Library start={['/a.jpg', '/b.jpg']} editable={false} />);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByLabelText(/^Add photos/)).toBeNull();
+  });
+});

@@ -1,0 +1,238 @@
+import { useId, useRef, useState } from 'react';
+import { csrfToken } from '../lib/apollo';
+import { type Message, Said } from './said';
+
+/** A photo the shop took: its address (/api/photos/{id}) and size. */
+interface Uploaded {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** One upload under way: its file's name and how much of it has gone (0–1). */
+interface Sending {
+  key: number;
+  name: string;
+  sent: number;
+}
+
+const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
+
+/**
+ * Sends a photo to the shop, telling how much has gone: the shop checks it by its bytes, strips what the camera
+ * wrote and makes it at the storefront's widths. Answers the photo, or throws the shop's words.
+ */
+function upload(target: 'product' | 'blog', file: File, progress: (sent: number) => void): Promise<Uploaded> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/admin/files/${target}-photos`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    const token = csrfToken();
+    if (token) xhr.setRequestHeader('X-CSRF-Token', token);
+    xhr.upload.onprogress = (e) => e.lengthComputable && progress(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: Partial<Uploaded> & { message?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        // Not the shop's answer (a proxy's page): said below.
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && typeof body.url === 'string') resolve(body as Uploaded);
+      else reject(new Error(body.message ?? `The photo was not uploaded (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new Error('The photo could not be sent: is the connection up?'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * A product's (or a post's) pictures as a library: each a thumbnail in the order the store shows them, the
+ * first the main one; moved by dragging or by its buttons (the keyboard's way), made the main one, or
+ * removed; new photos dropped on it, pasted into it or chosen, each with its progress. `onChange` gets the
+ * addresses in their new order; the form they belong to keeps them on its save.
+ */
+export function MediaLibrary({
+  label,
+  for: target,
+  value,
+  onChange,
+  editable,
+  error,
+}: {
+  label: string;
+  for: 'product' | 'blog';
+  value: string[];
+  onChange: (next: string[]) => void;
+  editable: boolean;
+  error?: string;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const [sending, setSending] = useState<Sending[]>([]);
+  const [message, setMessage] = useState<Message>(null);
+  const [over, setOver] = useState(false);
+  const dragged = useRef<number | null>(null);
+  const keys = useRef(0);
+  // The latest list, for uploads that finish after other changes.
+  const latest = useRef(value);
+  latest.current = value;
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= value.length || from === to) return;
+    const next = [...value];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved as string);
+    onChange(next);
+  };
+
+  const send = (files: File[]) => {
+    const photos = files.filter((f) => ACCEPTED.includes(f.type));
+    if (photos.length < files.length) {
+      setMessage({ ok: false, text: 'Only JPEG, PNG and WebP photos are taken: the others were left out.' });
+    } else setMessage(null);
+    for (const file of photos) {
+      const key = ++keys.current;
+      setSending((s) => [...s, { key, name: file.name || 'pasted photo', sent: 0 }]);
+      const progress = (sent: number) => setSending((s) => s.map((x) => (x.key === key ? { ...x, sent } : x)));
+      upload(target, file, progress)
+        .then(
+          (photo) => {
+            onChange([...latest.current, photo.url]);
+            setMessage({
+              ok: true,
+              text: `Added ${file.name || 'the pasted photo'} (${photo.width} × ${photo.height}) to the pictures. Save to keep it.`,
+            });
+          },
+          (err: unknown) =>
+            setMessage({ ok: false, text: `${file.name || 'The pasted photo'}: ${err instanceof Error ? err.message : String(err)}` }),
+        )
+        .finally(() => setSending((s) => s.filter((x) => x.key !== key)));
+    }
+  };
+
+  return (
+    <fieldset
+      className={`admin-media${over ? ' admin-media-over' : ''}`}
+      aria-describedby={error ? errorId : undefined}
+      onDragOver={(e) => {
+        if (!editable || !e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        if (!editable || e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        setOver(false);
+        send([...e.dataTransfer.files]);
+      }}
+      onPaste={(e) => {
+        if (!editable) return;
+        const files = [...e.clipboardData.files];
+        if (files.length === 0) return;
+        e.preventDefault();
+        send(files);
+      }}
+    >
+      <legend>{label}</legend>
+      {value.length === 0 ? (
+        <p>No pictures yet.</p>
+      ) : (
+        <ol className="admin-media-list">
+          {value.map((url, i) => {
+            const name = i === 0 ? 'the main picture' : `picture ${i + 1}`;
+            return (
+              <li
+                key={url}
+                draggable={editable}
+                onDragStart={(e) => {
+                  dragged.current = i;
+                  e.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(e) => {
+                  if (dragged.current === null) return;
+                  e.preventDefault();
+                  e.stopPropagation();
+                }}
+                onDrop={(e) => {
+                  if (dragged.current === null) return;
+                  e.preventDefault();
+                  e.stopPropagation();
+                  move(dragged.current, i);
+                  dragged.current = null;
+                }}
+                onDragEnd={() => (dragged.current = null)}
+              >
+                <img
+                  src={url}
+                  alt={`${i === 0 ? 'Main picture' : `Picture ${i + 1}`}: ${url.split('/').pop() ?? url}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
+                {i === 0 && <span className="admin-media-main">Main</span>}
+                {editable && (
+                  <span className="admin-media-actions">
+                    {i > 0 && (
+                      <button type="button" onClick={() => move(i, 0)} aria-label={`Make ${name} the main one`}>
+                        Make main
+                      </button>
+                    )}
+                    {i > 0 && (
+                      <button type="button" onClick={() => move(i, i - 1)} aria-label={`Move ${name} earlier`}>
+                        ←
+                      </button>
+                    )}
+                    {i < value.length - 1 && (
+                      <button type="button" onClick={() => move(i, i + 1)} aria-label={`Move ${name} later`}>
+                        →
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="admin-final"
+                      onClick={() => onChange(value.filter((_, k) => k !== i))}
+                      aria-label={`Remove ${name}`}
+                    >
+                      Remove
+                    </button>
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {error && (
+        <p id={errorId} className="admin-error">
+          {error}
+        </p>
+      )}
+      {editable && (
+        <div className="admin-upload">
+          <label htmlFor={inputId}>Add photos: drop them here, paste them, or choose them (JPEG, PNG or WebP, at most 10 MB each)</label>
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept={ACCEPTED.join(',')}
+            onChange={(e) => {
+              send([...(e.target.files ?? [])]);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      )}
+      {sending.map((s) => (
+        <p key={s.key} className="admin-media-sending">
+          <label>
+            Uploading {s.name}
+            <progress max={1} value={s.sent} />
+          </label>
+        </p>
+      ))}
+      <Said message={message} />
+    </fieldset>
+  );
+}
