@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { NoRecord } from '../../components/no-record';
-import { PhotoUpload } from '../../components/photo-upload';
+import { MediaLibrary } from '../../components/media-library';
 import { HtmlPreview } from '../../components/html-preview';
 import { type Message, Said, saying } from '../../components/said';
 import { SaveForm, useSaveForm } from '../../components/save-form';
@@ -91,16 +91,23 @@ function PostForm({ post }: { post: BlogPostWholeFragment | null }) {
     },
     update: async (input, id, version) => (await update({ variables: { id, version, input } })).data?.updateBlogPost,
   });
-  const { field, attrs, addLine, form } = saving;
+  const { field, attrs, form } = saving;
   const description = form.watch('description');
+  const images = form.watch('images');
   return (
     <SaveForm saving={saving} label="Post" createText="Save as a draft" busy={creating.loading || updating.loading}>
       {field('title', 'Title', <input {...attrs('title')} />)}
       {field('slug', 'Web address (made from the title when left empty)', <input {...attrs('slug')} />)}
       {field('category', 'Category', <input {...attrs('category')} />)}
       {field('author', 'Author (Digitic Editorial when empty)', <input {...attrs('author')} />)}
-      {field('images', 'Pictures (one address a line, the main one first)', <textarea rows={3} {...attrs('images')} />)}
-      <PhotoUpload for="blog" onUploaded={(url) => addLine('images', url)} />
+      <MediaLibrary
+        label="Pictures (the main one first)"
+        for="blog"
+        value={lines(images)}
+        onChange={(next) => form.setValue('images', next.join('\n'), { shouldDirty: true, shouldValidate: true })}
+        editable
+        error={form.formState.errors.images?.message}
+      />
       {field('description', 'The post (HTML: the shop keeps only safe tags)', <textarea rows={12} {...attrs('description')} />)}
       <HtmlPreview title="Post preview" html={description} />
     </SaveForm>
