@@ -93,6 +93,14 @@ test.describe('the catalogue desk', () => {
     // The shop's colours as swatches: the ticked ones are the offered ones.
     const swatches = desk.getByRole('group', { name: /The shop’s colours/ });
     await expect(swatches.getByRole('checkbox', { name: new RegExp(`^${firstColour}$`, 'i') })).toBeChecked();
+    // The description written as it will look: a new paragraph in bold, typed key by key.
+    const description = desk.getByRole('textbox', { name: 'Description' });
+    await description.click();
+    await desk.keyboard.press('Control+End');
+    await desk.keyboard.press('Enter');
+    await desk.getByRole('toolbar', { name: 'Formatting: Description' }).getByRole('button', { name: 'Bold' }).click();
+    await desk.keyboard.type(`Case included ${word}.`, { delay: 15 });
+    await expect(description.locator('strong')).toHaveText(`Case included ${word}.`);
     // Leaving with the edits not saved asks first; going back keeps them.
     await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Brands and colours' }).click();
     const leave = desk.getByRole('dialog', { name: 'Leave without saving?' });
@@ -117,6 +125,7 @@ test.describe('the catalogue desk', () => {
       })
       .toBe(shown);
     await expect(page.getByRole('radio', { name: `${firstColour} (sold out)` })).toBeDisabled();
+    await expect(page.locator('strong').filter({ hasText: `Case included ${word}.` })).toBeVisible();
     // The photo: in AVIF and WebP where the browser takes them, at the width the layout asks for, in a box of known size.
     const main = page.locator('.zoom-image img');
     await expect(main).toHaveAttribute('src', photoUrl);

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { NoRecord } from '../../components/no-record';
 import { MediaLibrary } from '../../components/media-library';
-import { HtmlPreview } from '../../components/html-preview';
+import { DescriptionField } from '../../components/description-field';
 import { type Message, Said, saying } from '../../components/said';
 import { SaveForm, useSaveForm } from '../../components/save-form';
 import { when } from '../../lib/format';
@@ -108,8 +108,15 @@ function PostForm({ post }: { post: BlogPostWholeFragment | null }) {
         editable
         error={form.formState.errors.images?.message}
       />
-      {field('description', 'The post (HTML: the shop keeps only safe tags)', <textarea rows={12} {...attrs('description')} />)}
-      <HtmlPreview title="Post preview" html={description} />
+      <DescriptionField
+        id={attrs('description').id}
+        label="The post"
+        value={description}
+        onChange={(v) => form.setValue('description', v, { shouldDirty: true, shouldValidate: true })}
+        html={attrs('description')}
+        error={form.formState.errors.description?.message}
+        previewTitle="Post preview"
+      />
     </SaveForm>
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { may, type Signed } from '../../lib/authorization';
 import { problem, when } from '../../lib/format';
 import { NoRecord } from '../../components/no-record';
-import { HtmlPreview } from '../../components/html-preview';
+import { DescriptionField } from '../../components/description-field';
 import { MediaLibrary } from '../../components/media-library';
 import { type Message, Said } from '../../components/said';
 import { SaveForm, useSaveForm } from '../../components/save-form';
@@ -196,8 +196,16 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
         editable={editable}
         error={form.formState.errors.images?.message}
       />
-      {field('description', 'Description (HTML: the shop keeps only safe tags)', <textarea rows={8} {...attrs('description')} />)}
-      <HtmlPreview title="Description preview" html={description} />
+      <DescriptionField
+        id={attrs('description').id}
+        label="Description"
+        value={description}
+        onChange={(v) => form.setValue('description', v, { shouldDirty: true, shouldValidate: true })}
+        html={attrs('description')}
+        error={form.formState.errors.description?.message}
+        previewTitle="Description preview"
+        readOnly={!editable}
+      />
     </SaveForm>
   );
 }
