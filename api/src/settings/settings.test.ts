@@ -125,6 +125,9 @@ describe("the shop's settings", () => {
       [{ phone: 'call us' }, 'The support phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)'],
       [{ name: 'x'.repeat(81) }, "The shop's name is at most 80 characters"],
       [{ hours: 7 }, 'The opening hours must be text'],
+      // A name is in e-mail subjects: one line.
+      [{ name: 'Digitic\r\nBcc: everyone@example.com' }, "The shop's name is one line of text"],
+      [{ address: 'Ring Road\nSurat\u0007' }, 'The address has a character that is not text'],
     ];
     for (const [values, message] of tries) {
       const res = await api.http

@@ -12,11 +12,18 @@ import { versionRead } from '../http/validate.js';
 // owners saving at once: one is told), is in the audit trail with what each detail was and became, and is
 // announced in the change log ('settings'), so every gateway's next page shows it, as a catalogue edit.
 
-/** A detail: blank or null is "the default"; otherwise trimmed, at most `max` characters. */
-const detail = (label: string, max: number) =>
+/**
+ * A detail: blank or null is "the default"; otherwise trimmed, at most `max` characters, on one line unless it
+ * may have several (the address): a name goes into e-mail subjects and page titles.
+ */
+const detail = (label: string, max: number, lines: 'one line' | 'lines' = 'one line') =>
   z
     .string({ error: `${label} must be text` })
     .max(max, `${label} is at most ${max} characters`)
+    // Control characters never (a tab or a line break only where lines are allowed).
+    .refine((v) => !(lines === 'lines' ? /(?![\t\n\r])\p{Cc}/u : /\p{Cc}/u).test(v), {
+      message: lines === 'lines' ? `${label} has a character that is not text` : `${label} is one line of text`,
+    })
     .nullish()
     .transform((v) => v?.trim() || null);
 
@@ -24,7 +31,7 @@ export const ShopSettingsInput = z.object(
   {
     name: detail("The shop's name", 80),
     legalName: detail('The legal name', 160),
-    address: detail('The address', 300),
+    address: detail('The address', 300, 'lines'),
     phone: detail('The support phone', 30).refine((v) => v === null || /^\+?[\d\s()-]{6,30}$/.test(v), {
       message: 'The support phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)',
     }),
