@@ -142,7 +142,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     orders,
     /** The browser's path from a paid checkout to its order (the spec's create-order). */
     placeOrder: placeOrderService({ payments, checkouts, orders, outcome: (o) => metrics.payment(o) }),
-    users: usersService({ db, jwtSecret: config.jwtSecret, webUrl: config.webUrl, mailer, attempts }),
+    users: usersService({ db, jwtSecret: config.jwtSecret, webUrl: config.webUrl, mailer, attempts, shop }),
     products: productsService(db),
     cart: cartService(db),
     /** One reconciliation pass (the timer's, the command's): what webhooks missed, and retries (refunds and e-mails included). */

@@ -17,6 +17,7 @@ const order = () =>
 /** The browser's upload as the shop answers it: progress, then the photo (or a refusal). */
 class FakeUpload {
   static last: FakeUpload | undefined;
+  static all: FakeUpload[] = [];
   upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
   onload?: () => void;
   onerror?: () => void;
@@ -35,6 +36,7 @@ class FakeUpload {
   send(body: unknown) {
     this.body = body;
     FakeUpload.last = this;
+    FakeUpload.all.push(this);
   }
   answer(status: number, body: object) {
     this.status = status;
@@ -110,9 +112,48 @@ describe('the media library', () => {
     expect(order()).toEqual(['/api/photos/2']);
   });
 
+  it('keeps both of two photos that finish at once, and a refusal beside the other’s success', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    FakeUpload.all = [];
+    render(<Library start={['/a.jpg']} />);
+    const input = screen.getByLabelText(/^Add photos/);
+    await userEvent.upload(input, [
+      new File(['1'], 'one.jpg', { type: 'image/jpeg' }),
+      new File(['2'], 'two.jpg', { type: 'image/jpeg' }),
+      new File(['3'], 'three.jpg', { type: 'image/jpeg' }),
+    ]);
+    const [one, two, three] = FakeUpload.all;
+    // Both answers before React renders again.
+    await act(async () => {
+      one!.answer(201, { url: '/api/photos/1', width: 800, height: 800 });
+      two!.answer(201, { url: '/api/photos/2', width: 800, height: 800 });
+    });
+    await act(async () => three!.answer(400, { message: 'The photo is damaged' }));
+    expect(order()).toEqual(['/a.jpg', '/api/photos/1', '/api/photos/2']);
+    expect(screen.getByRole('alert')).toHaveTextContent('three.jpg: The photo is damaged');
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+      'Added one.jpg (800 × 800) to the pictures. Save to keep it.',
+      'Added two.jpg (800 × 800) to the pictures. Save to keep it.',
+    ]);
+  });
+
+  it('keeps the keyboard on a picture it moved, and says where it went', async () => {
+    render(<Library start={['/a.jpg', '/b.jpg', '/c.jpg']} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Move picture 2 later' }));
+    expect(order()).toEqual(['/a.jpg', '/c.jpg', '/b.jpg']);
+    expect(screen.getByText('It is now picture 3 of 3.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('listitem')[2]));
+  });
+
   it('offers nothing to change to someone who may only read', () => {
     render(<Library start={['/a.jpg', '/b.jpg']} editable={false} />);
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.queryByLabelText(/^Add photos/)).toBeNull();
+    // Nor can they drag one onto another.
+    const items = screen.getAllByRole('listitem');
+    const dataTransfer = { effectAllowed: '', types: [] as string[], files: [] };
+    fireEvent.dragStart(items[0]!, { dataTransfer });
+    fireEvent.drop(items[1]!, { dataTransfer });
+    expect(order()).toEqual(['/a.jpg', '/b.jpg']);
   });
 });

@@ -70,27 +70,41 @@ export function MediaLibrary({
   const inputId = useId();
   const errorId = useId();
   const [sending, setSending] = useState<Sending[]>([]);
-  const [message, setMessage] = useState<Message>(null);
+  // What became of each photo of the latest batch (a refusal stays beside the others' success), and where a
+  // moved picture went.
+  const [outcomes, setOutcomes] = useState<{ key: number; message: Message }[]>([]);
+  const [moved, setMoved] = useState('');
   const [over, setOver] = useState(false);
   const dragged = useRef<number | null>(null);
   const keys = useRef(0);
-  // The latest list, for uploads that finish after other changes.
+  const list = useRef<HTMLOListElement>(null);
+  // The latest list, for uploads that finish after other changes (two may finish before a render).
   const latest = useRef(value);
   latest.current = value;
+  const change = (next: string[]) => {
+    latest.current = next;
+    onChange(next);
+  };
+  const said = (key: number, message: Message) => setOutcomes((o) => [...o, { key, message }]);
 
-  const move = (from: number, to: number) => {
+  const move = (from: number, to: number, byKeyboard = false) => {
     if (to < 0 || to >= value.length || from === to) return;
     const next = [...value];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved as string);
-    onChange(next);
+    const [picked] = next.splice(from, 1);
+    next.splice(to, 0, picked as string);
+    change(next);
+    setMoved(`${to === 0 ? 'It is now the main picture' : `It is now picture ${to + 1}`} of ${next.length}.`);
+    // The buttons pressed may be gone (an end of the list): the keyboard stays on the picture moved.
+    if (byKeyboard) requestAnimationFrame(() => (list.current?.children[to] as HTMLElement | undefined)?.focus());
   };
 
   const send = (files: File[]) => {
     const photos = files.filter((f) => ACCEPTED.includes(f.type));
-    if (photos.length < files.length) {
-      setMessage({ ok: false, text: 'Only JPEG, PNG and WebP photos are taken: the others were left out.' });
-    } else setMessage(null);
+    setOutcomes(
+      photos.length < files.length
+        ? [{ key: 0, message: { ok: false, text: 'Only JPEG, PNG and WebP photos are taken: the others were left out.' } }]
+        : [],
+    );
     for (const file of photos) {
       const key = ++keys.current;
       setSending((s) => [...s, { key, name: file.name || 'pasted photo', sent: 0 }]);
@@ -98,14 +112,14 @@ export function MediaLibrary({
       upload(target, file, progress)
         .then(
           (photo) => {
-            onChange([...latest.current, photo.url]);
-            setMessage({
+            change([...latest.current, photo.url]);
+            said(key, {
               ok: true,
               text: `Added ${file.name || 'the pasted photo'} (${photo.width} × ${photo.height}) to the pictures. Save to keep it.`,
             });
           },
           (err: unknown) =>
-            setMessage({ ok: false, text: `${file.name || 'The pasted photo'}: ${err instanceof Error ? err.message : String(err)}` }),
+            said(key, { ok: false, text: `${file.name || 'The pasted photo'}: ${err instanceof Error ? err.message : String(err)}` }),
         )
         .finally(() => setSending((s) => s.filter((x) => x.key !== key)));
     }
@@ -139,24 +153,26 @@ export function MediaLibrary({
       {value.length === 0 ? (
         <p>No pictures yet.</p>
       ) : (
-        <ol className="admin-media-list">
+        <ol className="admin-media-list" ref={list}>
           {value.map((url, i) => {
             const name = i === 0 ? 'the main picture' : `picture ${i + 1}`;
             return (
               <li
-                key={url}
+                key={`${i}:${url}`}
+                tabIndex={-1}
                 draggable={editable}
                 onDragStart={(e) => {
+                  if (!editable) return;
                   dragged.current = i;
                   e.dataTransfer.effectAllowed = 'move';
                 }}
                 onDragOver={(e) => {
-                  if (dragged.current === null) return;
+                  if (!editable || dragged.current === null) return;
                   e.preventDefault();
                   e.stopPropagation();
                 }}
                 onDrop={(e) => {
-                  if (dragged.current === null) return;
+                  if (!editable || dragged.current === null) return;
                   e.preventDefault();
                   e.stopPropagation();
                   move(dragged.current, i);
@@ -175,24 +191,27 @@ export function MediaLibrary({
                 {editable && (
                   <span className="admin-media-actions">
                     {i > 0 && (
-                      <button type="button" onClick={() => move(i, 0)} aria-label={`Make ${name} the main one`}>
+                      <button type="button" onClick={() => move(i, 0, true)} aria-label={`Make ${name} the main one`}>
                         Make main
                       </button>
                     )}
                     {i > 0 && (
-                      <button type="button" onClick={() => move(i, i - 1)} aria-label={`Move ${name} earlier`}>
+                      <button type="button" onClick={() => move(i, i - 1, true)} aria-label={`Move ${name} earlier`}>
                         ←
                       </button>
                     )}
                     {i < value.length - 1 && (
-                      <button type="button" onClick={() => move(i, i + 1)} aria-label={`Move ${name} later`}>
+                      <button type="button" onClick={() => move(i, i + 1, true)} aria-label={`Move ${name} later`}>
                         →
                       </button>
                     )}
                     <button
                       type="button"
                       className="admin-final"
-                      onClick={() => onChange(value.filter((_, k) => k !== i))}
+                      onClick={() => {
+                        change(value.filter((_, k) => k !== i));
+                        setMoved(`Removed ${name}.`);
+                      }}
                       aria-label={`Remove ${name}`}
                     >
                       Remove
@@ -232,7 +251,12 @@ export function MediaLibrary({
           </label>
         </p>
       ))}
-      <Said message={message} />
+      {outcomes.map((o) => (
+        <Said key={o.key} message={o.message} />
+      ))}
+      <p className="admin-visually-hidden" aria-live="polite">
+        {moved}
+      </p>
     </fieldset>
   );
 }

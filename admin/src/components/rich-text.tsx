@@ -128,7 +128,9 @@ export default function RichText({
           active.link,
           () => {
             if (active.link) return void chain().unsetLink().run();
-            const href = window.prompt('The link’s address (https://…, or mailto:…)')?.trim();
+            const typed = window.prompt('The link’s address (https://…, or mailto:…)')?.trim();
+            // "example.com" is a web address, not a page of this shop's.
+            const href = typed && !/^(https?:|mailto:)/i.test(typed) ? `https://${typed.replace(/^\/+/, '')}` : typed;
             if (href) chain().extendMarkRange('link').setLink({ href }).run();
           },
           'Link',

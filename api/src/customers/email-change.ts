@@ -7,6 +7,7 @@ import type { Customer, Database } from '../db/schema.js';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../domain/errors.js';
 import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 export const UNDO_EMAIL_CHANGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -54,6 +55,8 @@ export interface EmailChangeDeps {
   webUrl: string;
   mailer: Mailer;
   attempts: AttemptWindows;
+  /** The shop's name as saved (settings), for the notice. */
+  shop: ShopIdentityReader;
 }
 
 /**
@@ -61,7 +64,7 @@ export interface EmailChangeDeps {
  * take it for good): a change needs the current password, ends every other session, and mails the address
  * it leaves a link that puts it back.
  */
-export function emailChanges({ db, webUrl, mailer, attempts }: EmailChangeDeps) {
+export function emailChanges({ db, webUrl, mailer, attempts, shop }: EmailChangeDeps) {
   /** The current password, counted in the account's sign-in window so it cannot become a guessing oracle. */
   async function proveOwner(customer: Customer, password: string | undefined) {
     if (!password) throw badRequest(EMAIL_CHANGE_MESSAGES.passwordRequired, 'currentPassword');
@@ -134,7 +137,7 @@ export function emailChanges({ db, webUrl, mailer, attempts }: EmailChangeDeps) 
       }
 
       try {
-        await mailer.send(changeNotice(changed.before, changed.after.email, `${webUrl}/undo-email-change/${token}`));
+        await mailer.send(changeNotice(changed.before, changed.after.email, `${webUrl}/undo-email-change/${token}`, (await shop()).name));
       } catch (err) {
         await revert(changed.before, changed.after, tokenHash);
         await attempts.release(countKey).catch(() => undefined);
@@ -202,11 +205,11 @@ export function emailChanges({ db, webUrl, mailer, attempts }: EmailChangeDeps) 
   };
 }
 
-function changeNotice(before: Customer, newEmail: string, link: string) {
+function changeNotice(before: Customer, newEmail: string, link: string, shopName: string) {
   const days = UNDO_EMAIL_CHANGE_TTL_MS / (24 * 60 * 60 * 1000);
   const lines = {
     hi: `Hi ${before.firstname},`,
-    changed: `The e-mail address of your Digitic account was changed from ${before.email} to ${newEmail}. You now sign in with ${newEmail}, and every other device was signed out.`,
+    changed: `The e-mail address of your ${shopName} account was changed from ${before.email} to ${newEmail}. You now sign in with ${newEmail}, and every other device was signed out.`,
     undo: `If you did not make this change, follow this link within ${days} days to put ${before.email} back and sign everyone out:`,
     then: 'Then choose a new password with Forgot Password: whoever changed your e-mail knew your password.',
     mine: 'If you made this change, there is nothing to do.',
@@ -214,7 +217,7 @@ function changeNotice(before: Customer, newEmail: string, link: string) {
   const p = (v: string) => `<p>${escapeHtml(v)}</p>`;
   return {
     to: before.email,
-    subject: 'Your Digitic e-mail address was changed',
+    subject: `Your ${shopName} e-mail address was changed`,
     text: `${lines.hi}\n\n${lines.changed}\n\n${lines.undo}\n${link}\n\n${lines.then}\n\n${lines.mine}`,
     html: `${p(lines.hi)}${p(lines.changed)}${p(lines.undo)}<p><a href="${escapeHtml(link)}">Put my old e-mail back</a></p>${p(lines.then)}${p(lines.mine)}`,
   };

@@ -10,6 +10,7 @@ import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
 import { emailChanges, heldForUndo, type Profile } from './email-change.js';
 import type { CustomerRecord, SessionRecord } from '@digitic/rest-contract';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
 export const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
@@ -38,10 +39,12 @@ export interface UsersDeps {
   webUrl: string;
   mailer: Mailer;
   attempts: AttemptWindows;
+  /** The shop's name as saved (settings), for the e-mails. */
+  shop: ShopIdentityReader;
 }
 
-export function usersService({ db, jwtSecret, webUrl, mailer, attempts }: UsersDeps) {
-  const changes = emailChanges({ db, webUrl, mailer, attempts });
+export function usersService({ db, jwtSecret, webUrl, mailer, attempts, shop }: UsersDeps) {
+  const changes = emailChanges({ db, webUrl, mailer, attempts, shop });
   return {
     async register(input: { firstname: string; lastname: string; email: string; mobile: string | null; password: string }) {
       // Every attempt counts, made or refused as taken: a new account costs a password hash, and
@@ -129,7 +132,7 @@ export function usersService({ db, jwtSecret, webUrl, mailer, attempts }: UsersD
       const link = `${webUrl}/reset-password/${token}`;
       await mailer.send({
         to: email,
-        subject: 'Reset your Digitic password',
+        subject: `Reset your ${(await shop()).name} password`,
         text: `Hi ${customer.firstname},\n\nFollow this link to reset your password. It is valid for 10 minutes:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
         html: `<p>Hi ${escapeHtml(customer.firstname)},</p><p>Follow this link to reset your password. It is valid for 10 minutes:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command } from '../audit/actor.js';
-import { staffSession, startTestApi, type TestApi } from '../test/harness.js';
+import { newCustomer, staffSession, startTestApi, type TestApi } from '../test/harness.js';
 
 // The shop's own details: the owner alone saves them, over the version read; every save is in the audit trail
 // as before → after and in the change log ('settings'), and anyone reads what is saved (the storefront shows it).
@@ -108,6 +108,9 @@ describe("the shop's settings", () => {
     const invited = `invited.${Date.now().toString(36)}@example.com`;
     await api.services.staff.invite({ email: invited, role: 'support', name: 'Sam' }, command('test'));
     expect((await api.outbox()).find((m) => m.to === invited)?.subject).toBe('Your invitation to the back office of Sharma Electronics');
+    const shopper = await newCustomer(api);
+    expect((await api.http.post('/api/user/forgot-password-token').send({ email: shopper.email })).status).toBe(200);
+    expect((await api.outbox()).find((m) => m.to === shopper.email)?.subject).toBe('Reset your Sharma Electronics password');
 
     // Blank again: the environment's name and address (SHOP_NAME, SHOP_EMAIL).
     const blank = await api.http.put('/api/admin/settings').set(owner.auth).send({ name: '', email: null, version: saved.body.version });

@@ -73,9 +73,15 @@ export function shopSettings(db: Kysely<Database>, defaults: ShopIdentity = { na
   let cached: { at: number; identity: Promise<ShopIdentity> } | undefined;
   const identity: ShopIdentityReader = () => {
     if (!cached || Date.now() - cached.at > IDENTITY_TTL_MS) {
-      const read = get().then(({ values }) => ({ name: values.name ?? defaults.name, email: values.email ?? defaults.email }));
-      // A failed read is not kept: the next e-mail asks again.
-      read.catch(() => (cached = undefined));
+      // A read that fails gives the environment's identity (an e-mail is never lost for want of the shop's
+      // name) and is not kept: the next e-mail asks again.
+      const read: Promise<ShopIdentity> = get().then(
+        ({ values }) => ({ name: values.name ?? defaults.name, email: values.email ?? defaults.email }),
+        () => {
+          if (cached?.identity === read) cached = undefined;
+          return defaults;
+        },
+      );
       cached = { at: Date.now(), identity: read };
     }
     return cached.identity;
