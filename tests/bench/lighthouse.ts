@@ -187,7 +187,8 @@ function cpuShare(before: number[], after: number[]): CpuShare {
 async function audit(url: string, port: number, platform: PageWorkFigures | undefined): Promise<Figures> {
   const benchmarkIndex = FIXED_SLOWDOWN === undefined ? await measureBenchmarkIndex(port) : NaN;
   // benchmarkIndex's slowdown, divided by how much slower at pages than that the machine is (page-work.ts).
-  const slowdown = FIXED_SLOWDOWN ?? Math.round((cpuSlowdownFor(benchmarkIndex) / (platform?.penalty ?? 1)) * 100) / 100;
+  // Never below 1×: Lighthouse would then run the machine's tasks faster than they ran.
+  const slowdown = FIXED_SLOWDOWN ?? Math.round(Math.max(1, cpuSlowdownFor(benchmarkIndex) / (platform?.penalty ?? 1)) * 100) / 100;
   const ticks = cpuTicks();
   const result = await lighthouse(
     url,
