@@ -54,7 +54,7 @@ describe('the media library', () => {
   it('makes a picture the main one, moves pictures by their buttons and removes one', async () => {
     render(<Library start={['/a.jpg', '/b.jpg', '/c.jpg']} />);
     expect(screen.getByText('Main')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Make picture 3 the main one' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Make main: picture 3' }));
     expect(order()).toEqual(['/c.jpg', '/a.jpg', '/b.jpg']);
     await userEvent.click(screen.getByRole('button', { name: 'Move the main picture later' }));
     expect(order()).toEqual(['/a.jpg', '/c.jpg', '/b.jpg']);

@@ -191,7 +191,7 @@ export function MediaLibrary({
                 {editable && (
                   <span className="admin-media-actions">
                     {i > 0 && (
-                      <button type="button" onClick={() => move(i, 0, true)} aria-label={`Make ${name} the main one`}>
+                      <button type="button" onClick={() => move(i, 0, true)} aria-label={`Make main: ${name}`}>
                         Make main
                       </button>
                     )}

@@ -100,43 +100,32 @@ export default function RichText({
     }),
   });
   const chain = () => editor.chain().focus();
-  const tool = (name: string, pressed: boolean | undefined, run: () => void, text: string, disabled = false) => (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      disabled={disabled}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={run}
-      aria-label={name}
-    >
-      {text}
+  // The name is the word shown: what a voice-control user says is what they see.
+  const tool = (name: string, pressed: boolean | undefined, run: () => void, disabled = false) => (
+    <button type="button" aria-pressed={pressed} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+      {name}
     </button>
   );
   return (
     <div className="admin-rich-text">
       <div role="toolbar" aria-label={`Formatting: ${label}`} aria-controls={id} className="admin-rich-text-tools">
-        {tool('Bold', active.bold, () => chain().toggleBold().run(), 'B')}
-        {tool('Italic', active.italic, () => chain().toggleItalic().run(), 'I')}
-        {tool('Underline', active.underline, () => chain().toggleUnderline().run(), 'U')}
-        {tool('Heading', active.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
-        {tool('Subheading', active.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3')}
-        {tool('Bulleted list', active.bullets, () => chain().toggleBulletList().run(), '• List')}
-        {tool('Numbered list', active.numbers, () => chain().toggleOrderedList().run(), '1. List')}
-        {tool('Quote', active.quote, () => chain().toggleBlockquote().run(), '“ ”')}
-        {tool(
-          active.link ? 'Remove the link' : 'Link',
-          active.link,
-          () => {
-            if (active.link) return void chain().unsetLink().run();
-            const typed = window.prompt('The link’s address (https://…, or mailto:…)')?.trim();
-            // "example.com" is a web address, not a page of this shop's.
-            const href = typed && !/^(https?:|mailto:)/i.test(typed) ? `https://${typed.replace(/^\/+/, '')}` : typed;
-            if (href) chain().extendMarkRange('link').setLink({ href }).run();
-          },
-          'Link',
-        )}
-        {tool('Undo', undefined, () => chain().undo().run(), 'Undo', !active.undo)}
-        {tool('Redo', undefined, () => chain().redo().run(), 'Redo', !active.redo)}
+        {tool('Bold', active.bold, () => chain().toggleBold().run())}
+        {tool('Italic', active.italic, () => chain().toggleItalic().run())}
+        {tool('Underline', active.underline, () => chain().toggleUnderline().run())}
+        {tool('Heading', active.h2, () => chain().toggleHeading({ level: 2 }).run())}
+        {tool('Subheading', active.h3, () => chain().toggleHeading({ level: 3 }).run())}
+        {tool('Bullets', active.bullets, () => chain().toggleBulletList().run())}
+        {tool('Numbers', active.numbers, () => chain().toggleOrderedList().run())}
+        {tool('Quote', active.quote, () => chain().toggleBlockquote().run())}
+        {tool(active.link ? 'Unlink' : 'Link', active.link, () => {
+          if (active.link) return void chain().unsetLink().run();
+          const typed = window.prompt('The link’s address (https://…, or mailto:…)')?.trim();
+          // "example.com" is a web address, not a page of this shop's.
+          const href = typed && !/^(https?:|mailto:)/i.test(typed) ? `https://${typed.replace(/^\/+/, '')}` : typed;
+          if (href) chain().extendMarkRange('link').setLink({ href }).run();
+        })}
+        {tool('Undo', undefined, () => chain().undo().run(), !active.undo)}
+        {tool('Redo', undefined, () => chain().redo().run(), !active.redo)}
       </div>
       <EditorContent editor={editor} />
     </div>
