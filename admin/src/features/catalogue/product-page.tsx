@@ -14,17 +14,13 @@ import { parseRupees, wholeRupees } from '../../lib/money';
 import { useArchiveProductMutation } from './__generated__/archive-product';
 import { useCatalogueProductQuery } from './__generated__/catalogue-product';
 import { useCatalogueTermsQuery } from './__generated__/terms';
+import { ColourSwatches, list } from './colour-swatches';
 import { useCreateProductMutation } from './__generated__/create-product';
 import { useRestoreProductMutation } from './__generated__/restore-product';
 import { useSetStockMutation } from './__generated__/set-stock';
 import { useUpdateProductMutation } from './__generated__/update-product';
 
 // The api checks every field with the import's rules (and names what is wrong); these only answer early.
-const list = (v: string) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 const ProductSchema = z.object({
   title: z.string().trim().min(1, 'Give the product a title').max(200, 'At most 200 characters'),
   slug: z
@@ -155,30 +151,7 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
       </datalist>
       {field('tags', 'Tags (comma-separated)', <input {...attrs('tags')} />)}
       {editable && terms && terms.colors.length > 0 && (
-        <fieldset className="admin-swatches">
-          <legend>The shop’s colours (each one ticked is offered, in the order ticked)</legend>
-          {terms.colors.map((c) => {
-            const chosen = list(colours).some((x) => x.toLowerCase() === c.name.toLowerCase());
-            return (
-              <label key={c.id} className="admin-swatch-choice">
-                <input
-                  type="checkbox"
-                  checked={chosen}
-                  onChange={() =>
-                    set(
-                      'colors',
-                      (chosen ? list(colours).filter((x) => x.toLowerCase() !== c.name.toLowerCase()) : [...list(colours), c.name]).join(
-                        ', ',
-                      ),
-                    )
-                  }
-                />
-                <span className="admin-swatch" style={{ background: c.swatch }} aria-hidden="true" />
-                {c.name}
-              </label>
-            );
-          })}
-        </fieldset>
+        <ColourSwatches colours={terms.colors} value={colours} onChange={(v) => set('colors', v)} />
       )}
       {field(
         'colors',
