@@ -9,6 +9,8 @@ export interface ImageRecord {
   width?: number;
   height?: number;
   widths?: number[];
+  /** What the picture shows, in the shop's words (alt text); absent when the shop gave none. */
+  alt?: string;
 }
 
 export interface ColorRecord {

@@ -77,7 +77,12 @@ test.describe('the catalogue desk', () => {
     await pictures
       .getByLabel('Add photos: drop them here, paste them, or choose them (JPEG, PNG or WebP, at most 10 MB each)')
       .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await expect(pictures.getByRole('status')).toHaveText('Added front.jpg (1800 × 1800) to the pictures. Save to keep it.');
+    await expect(pictures.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
+      'Added front.jpg (1800 × 1800) to the pictures. Say what it shows below it.',
+    );
+    // Kept the moment it is in, with no save: the library says so.
+    const kept = pictures.getByRole('status').filter({ hasText: 'Pictures kept' });
+    await expect(kept).toHaveText('Pictures kept. The store shows them now.');
     // The new photo is the last thumbnail; made the main one, it is first and marked so.
     await expect(pictures.getByRole('listitem')).toHaveCount(before + 1);
     const photoUrl = (await pictures.getByRole('listitem').last().getByRole('img').getAttribute('src')) ?? '';
@@ -90,6 +95,12 @@ test.describe('the catalogue desk', () => {
     await expect(pictures.getByRole('listitem').first().getByRole('img')).not.toHaveAttribute('src', photoUrl);
     await pictures.getByRole('button', { name: 'Move picture 2 earlier' }).click();
     await expect(pictures.getByRole('listitem').first().getByRole('img')).toHaveAttribute('src', photoUrl);
+    // What the photo shows, typed key by key: kept when the field is left, and read out by the thumbnail.
+    const words = `Camera ${word} seen from the front`;
+    await pictures.getByLabel('What the main picture shows').pressSequentially(words, { delay: 15 });
+    await desk.keyboard.press('Tab');
+    await expect(pictures.getByRole('listitem').first().getByRole('img')).toHaveAccessibleName(`Main picture: ${words}`);
+    await expect(kept).toHaveText('Pictures kept. The store shows them now.');
     // The shop's colours as swatches: the ticked ones are the offered ones.
     const swatches = desk.getByRole('group', { name: /The shop’s colours/ });
     await expect(swatches.getByRole('checkbox', { name: new RegExp(`^${firstColour}$`, 'i') })).toBeChecked();
@@ -129,6 +140,7 @@ test.describe('the catalogue desk', () => {
     // The photo: in AVIF and WebP where the browser takes them, at the width the layout asks for, in a box of known size.
     const main = page.locator('.zoom-image img');
     await expect(main).toHaveAttribute('src', photoUrl);
+    await expect(main).toHaveAttribute('alt', `Camera ${word} seen from the front`);
     await expect(main).toHaveAttribute('srcset', new RegExp(`^${photoUrl}/320\\.jpg 320w, .*${photoUrl}/1280\\.jpg 1280w$`));
     await expect(main).toHaveAttribute('width', '594');
     await expect(main).toHaveAttribute('height', '600');

@@ -50,7 +50,14 @@ async function settled(page: Page) {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((done) => {
-        const still = () => document.getAnimations().every((a) => a.playState !== 'running');
+        // A dialog is read once it has faded in: its fade may not have started yet when the page looks still.
+        const still = () =>
+          document.getAnimations().every((a) => a.playState !== 'running') &&
+          [...document.querySelectorAll('[role="dialog"] button')].every((b) => {
+            // The fade is on the dialog's box or one around it, whichever the kit chose.
+            for (let e: Element | null = b; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+            return true;
+          });
         requestAnimationFrame(() => {
           const first = still();
           requestAnimationFrame(() => requestAnimationFrame(() => done(first && still())));
@@ -67,13 +74,17 @@ export async function accessible(page: Page) {
   await page.evaluate(axeSource);
   const result = await page.evaluate(() =>
     (
-      window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      window as unknown as {
+        axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> };
+      }
     ).axe.run({
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     }),
   );
   // Each violation with the elements it is on, so a failure says where to look.
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** Opens a desk from the navigation, as a person does: through the Menu button where the screen is narrow. */

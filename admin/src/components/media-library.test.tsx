@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MediaLibrary } from './media-library';
 
 function Library({ start, editable = true }: { start: string[]; editable?: boolean }) {
-  const [value, setValue] = useState(start);
-  return <MediaLibrary label="Pictures" for="product" value={value} onChange={setValue} editable={editable} />;
+  const [value, setValue] = useState(start.map((url) => ({ url, alt: '' })));
+  return <MediaLibrary label="Pictures" for="product" value={value} onChange={setValue} editable={editable} describe />;
 }
 
 const order = () =>
@@ -92,7 +92,9 @@ describe('the media library', () => {
     await act(async () => sending.answer(201, { url: '/api/photos/1', width: 1800, height: 1200 }));
     expect(order()).toEqual(['/a.jpg', '/api/photos/1']);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByRole('status')).toHaveTextContent('Added front.jpg (1800 × 1200) to the pictures. Save to keep it.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Added front.jpg (1800 × 1200) to the pictures. Save to keep it. Say what it shows below it.',
+    );
 
     await userEvent.upload(input, new File(['x'], 'tiny.png', { type: 'image/png' }));
     await act(async () => FakeUpload.last!.answer(400, { message: 'The photo is 50 × 50 pixels: at least 100 on each side' }));
@@ -132,8 +134,8 @@ describe('the media library', () => {
     expect(order()).toEqual(['/a.jpg', '/api/photos/1', '/api/photos/2']);
     expect(screen.getByRole('alert')).toHaveTextContent('three.jpg: The photo is damaged');
     expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
-      'Added one.jpg (800 × 800) to the pictures. Save to keep it.',
-      'Added two.jpg (800 × 800) to the pictures. Save to keep it.',
+      'Added one.jpg (800 × 800) to the pictures. Save to keep it. Say what it shows below it.',
+      'Added two.jpg (800 × 800) to the pictures. Save to keep it. Say what it shows below it.',
     ]);
   });
 
@@ -155,5 +157,71 @@ describe('the media library', () => {
     fireEvent.dragStart(items[0]!, { dataTransfer });
     fireEvent.drop(items[1]!, { dataTransfer });
     expect(order()).toEqual(['/a.jpg', '/b.jpg']);
+  });
+
+  it('takes the words a picture shows when the field is left or Enter is pressed, not at every key', async () => {
+    const changes: { url: string; alt: string }[][] = [];
+    function Watched() {
+      const [value, setValue] = useState([
+        { url: '/a.jpg', alt: '' },
+        { url: '/b.jpg', alt: 'Old words' },
+      ]);
+      return (
+        <form onSubmit={() => changes.push([{ url: 'submitted', alt: '' }])}>
+          <MediaLibrary
+            label="Pictures"
+            for="product"
+            value={value}
+            onChange={(next) => {
+              changes.push(next);
+              setValue(next);
+            }}
+            editable
+            describe
+          />
+        </form>
+      );
+    }
+    render(<Watched />);
+    const main = screen.getByLabelText('What the main picture shows');
+    await userEvent.type(main, '  Black  laptop,   open ', { delay: 1 });
+    expect(changes).toEqual([]);
+    await userEvent.tab();
+    expect(changes).toEqual([
+      [
+        { url: '/a.jpg', alt: 'Black laptop, open' },
+        { url: '/b.jpg', alt: 'Old words' },
+      ],
+    ]);
+    expect(screen.getByRole('img', { name: 'Main picture: Black laptop, open' })).toBeInTheDocument();
+    // Enter takes the words and does not send the form around the library.
+    const second = screen.getByLabelText('What picture 2 shows');
+    await userEvent.clear(second);
+    await userEvent.type(second, 'Side view{Enter}');
+    expect(changes.at(-1)).toEqual([
+      { url: '/a.jpg', alt: 'Black laptop, open' },
+      { url: '/b.jpg', alt: 'Side view' },
+    ]);
+    expect(changes.some((c) => c[0]?.url === 'submitted')).toBe(false);
+    // Leaving a field unchanged changes nothing.
+    const count = changes.length;
+    await userEvent.click(screen.getByLabelText('What the main picture shows'));
+    await userEvent.tab();
+    expect(changes.length).toBe(count);
+  });
+
+  it('shows the words read-only to someone who may only read', () => {
+    render(
+      <MediaLibrary
+        label="Pictures"
+        for="product"
+        value={[{ url: '/a.jpg', alt: 'Front' }]}
+        onChange={() => {}}
+        editable={false}
+        describe
+      />,
+    );
+    expect(screen.getByLabelText('What the main picture shows')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('What the main picture shows')).toHaveValue('Front');
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { csrfToken } from '../lib/apollo';
 import { type Message, Said } from './said';
 
@@ -7,6 +7,12 @@ interface Uploaded {
   url: string;
   width: number;
   height: number;
+}
+
+/** A picture as a product or a post shows it: its address, and what it shows in words (empty: not said yet). */
+export interface Picture {
+  url: string;
+  alt: string;
 }
 
 /** One upload under way: its file's name and how much of it has gone (0–1). */
@@ -49,8 +55,9 @@ function upload(target: 'product' | 'blog', file: File, progress: (sent: number)
 /**
  * A product's (or a post's) pictures as a library: each a thumbnail in the order the store shows them, the
  * first the main one; moved by dragging or by its buttons (the keyboard's way), made the main one, or
- * removed; new photos dropped on it, pasted into it or chosen, each with its progress. `onChange` gets the
- * addresses in their new order; the form they belong to keeps them on its save.
+ * removed; new photos dropped on it, pasted into it or chosen, each with its progress; with `describe`, each
+ * with the words that say what it shows. `onChange` gets the pictures in their new order: the form they belong
+ * to keeps them on its save, or (`keptAtOnce`) the page keeps each change the moment it is made.
  */
 export function MediaLibrary({
   label,
@@ -59,13 +66,20 @@ export function MediaLibrary({
   onChange,
   editable,
   error,
+  describe = false,
+  keptAtOnce = false,
+  children,
 }: {
   label: string;
   for: 'product' | 'blog';
-  value: string[];
-  onChange: (next: string[]) => void;
+  value: Picture[];
+  onChange: (next: Picture[]) => void;
   editable: boolean;
   error?: string;
+  describe?: boolean;
+  keptAtOnce?: boolean;
+  /** Said under the pictures: how keeping them went. */
+  children?: ReactNode;
 }) {
   const inputId = useId();
   const errorId = useId();
@@ -81,7 +95,7 @@ export function MediaLibrary({
   // The latest list, for uploads that finish after other changes (two may finish before a render).
   const latest = useRef(value);
   latest.current = value;
-  const change = (next: string[]) => {
+  const change = (next: Picture[]) => {
     latest.current = next;
     onChange(next);
   };
@@ -91,7 +105,7 @@ export function MediaLibrary({
     if (to < 0 || to >= value.length || from === to) return;
     const next = [...value];
     const [picked] = next.splice(from, 1);
-    next.splice(to, 0, picked as string);
+    next.splice(to, 0, picked as Picture);
     change(next);
     setMoved(`${to === 0 ? 'It is now the main picture' : `It is now picture ${to + 1}`} of ${next.length}.`);
     // The buttons pressed may be gone (an end of the list): the keyboard stays on the picture moved.
@@ -112,10 +126,10 @@ export function MediaLibrary({
       upload(target, file, progress)
         .then(
           (photo) => {
-            change([...latest.current, photo.url]);
+            change([...latest.current, { url: photo.url, alt: '' }]);
             said(key, {
               ok: true,
-              text: `Added ${file.name || 'the pasted photo'} (${photo.width} × ${photo.height}) to the pictures. Save to keep it.`,
+              text: `Added ${file.name || 'the pasted photo'} (${photo.width} × ${photo.height}) to the pictures.${keptAtOnce ? '' : ' Save to keep it.'}${describe ? ' Say what it shows below it.' : ''}`,
             });
           },
           (err: unknown) =>
@@ -154,7 +168,7 @@ export function MediaLibrary({
         <p>No pictures yet.</p>
       ) : (
         <ol className="admin-media-list" ref={list}>
-          {value.map((url, i) => {
+          {value.map(({ url, alt }, i) => {
             const name = i === 0 ? 'the main picture' : `picture ${i + 1}`;
             return (
               <li
@@ -182,12 +196,21 @@ export function MediaLibrary({
               >
                 <img
                   src={url}
-                  alt={`${i === 0 ? 'Main picture' : `Picture ${i + 1}`}: ${url.split('/').pop() ?? url}`}
+                  alt={`${i === 0 ? 'Main picture' : `Picture ${i + 1}`}: ${alt || (url.split('/').pop() ?? url)}`}
                   width={96}
                   height={96}
                   loading="lazy"
                 />
                 {i === 0 && <span className="admin-media-main">Main</span>}
+                {describe && (
+                  <AltText
+                    key={alt}
+                    name={name}
+                    alt={alt}
+                    editable={editable}
+                    onSay={(words) => change(value.map((p, k) => (k === i ? { url: p.url, alt: words } : p)))}
+                  />
+                )}
                 {editable && (
                   <span className="admin-media-actions">
                     {i > 0 && (
@@ -254,9 +277,43 @@ export function MediaLibrary({
       {outcomes.map((o) => (
         <Said key={o.key} message={o.message} />
       ))}
+      {children}
       <p className="admin-visually-hidden" aria-live="polite">
         {moved}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * The words that say what a picture shows (the storefront's alt text), taken when the field is left or Enter
+ * is pressed, not at every key: a library kept at once saves each change.
+ */
+function AltText({ name, alt, editable, onSay }: { name: string; alt: string; editable: boolean; onSay: (words: string) => void }) {
+  const id = useId();
+  const [words, setWords] = useState(alt);
+  const say = () => {
+    const said = words.trim().replace(/\s+/g, ' ');
+    if (said !== alt) onSay(said);
+  };
+  return (
+    <span className="admin-media-alt">
+      <label htmlFor={id}>What {name} shows</label>
+      <input
+        id={id}
+        value={words}
+        maxLength={250}
+        readOnly={!editable}
+        placeholder={editable ? 'For people who cannot see it' : undefined}
+        onChange={(e) => setWords(e.target.value)}
+        onBlur={say}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          // Enter takes the words; it does not send the form around the library.
+          e.preventDefault();
+          say();
+        }}
+      />
+    </span>
   );
 }

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
-import type { ProductBody } from '@digitic/rest-contract';
+import type { PicturesBody, ProductBody, ProductEditBody } from '@digitic/rest-contract';
 import { type Accepts, parseInput } from '../http/validate.js';
-import { DeskProductEdit, DeskProductInput, DeskProductQuery, StockInput, VersionInput } from './desk-schemas.js';
+import { DeskProductEdit, DeskProductInput, DeskProductQuery, PicturesInput, StockInput, VersionInput } from './desk-schemas.js';
 import { actor, type Declare, id } from '../http/staff-guard.js';
 import { TermInput, TermRename } from './terms.js';
 import { ColorInput } from './colours.js';
@@ -34,7 +34,11 @@ async function readText(req: Request, max: number): Promise<string> {
 }
 
 // The contract's body is what the desk takes.
-export type ContractBodies = [Accepts<typeof DeskProductInput, ProductBody>];
+export type ContractBodies = [
+  Accepts<typeof DeskProductInput, ProductBody>,
+  Accepts<typeof DeskProductEdit, ProductEditBody>,
+  Accepts<typeof PicturesInput, PicturesBody>,
+];
 
 /** The catalogue desk's routes under /api/admin/catalogue, each declared with its permission (the staff guard, http/staff-guard.ts, checks them). */
 export function catalogueAdminRoutes(declare: Declare, deps: Pick<AppDeps, 'catalogueDesk' | 'terms' | 'bulk'>) {
@@ -61,6 +65,9 @@ export function catalogueAdminRoutes(declare: Declare, deps: Pick<AppDeps, 'cata
   });
   declare('put', '/admin/catalogue/products/:id/stock', 'catalogue:write', async (req, res) => {
     res.json(await desk.setStock(id(req), parseInput(StockInput, req.body), actor(req, res)));
+  });
+  declare('put', '/admin/catalogue/products/:id/pictures', 'catalogue:write', async (req, res) => {
+    res.json(await desk.setPictures(id(req), parseInput(PicturesInput, req.body), actor(req, res)));
   });
   declare('get', '/admin/catalogue/terms', 'catalogue:read', async (_req, res) => {
     res.json(await terms.list());

@@ -78,6 +78,7 @@ export async function productDetail(trx: Db, id: string): Promise<DeskProduct> {
     description: p.description,
     tags: p.tags,
     images: p.images.map((i) => i.url),
+    pictures: p.images.map((i) => ({ url: i.url, alt: i.alt ?? '' })),
     sold: p.sold,
     orderLines: Number(lines.n),
     createdAt: p.created_at.toISOString(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../domain/ids.js';
 import { pageFields, versionRead } from '../http/validate.js';
-import { ProductFields, stockAgrees } from './rows.js';
+import { ALT_MAX, Picture, ProductFields, stockAgrees } from './rows.js';
 import { SelectionQuery } from './selection.js';
 
 // What the catalogue desk takes: its list's filter and page, a product as it is written (the import's
@@ -15,7 +15,8 @@ const version = versionRead('product');
 
 /** A product as the desk writes it: the import's fields (stock is set on its own, see StockInput). */
 export const DeskProductInput = ProductFields.superRefine(stockAgrees);
-export const DeskProductEdit = ProductFields.extend({ version }).superRefine(stockAgrees);
+/** An edit: the fields with the version read; pictures left out stay as they are (the library keeps them at once). */
+export const DeskProductEdit = ProductFields.extend({ version, images: ProductFields.shape.images.optional() }).superRefine(stockAgrees);
 export type DeskProductInput = z.infer<typeof DeskProductInput>;
 export type DeskProductEdit = z.infer<typeof DeskProductEdit>;
 export const VersionInput = z.object({ version });
@@ -39,3 +40,26 @@ export const StockInput = z.object({
     .max(50, 'changes holds at most 50 colours'),
 });
 export type StockInput = z.infer<typeof StockInput>;
+
+const pictureList = (field: string) =>
+  z
+    .array(
+      z.object({
+        url: z.string({ error: `${field}: each picture has its url` }),
+        alt: z
+          .string({ error: `${field}: each picture has its alt text (empty for none)` })
+          .max(ALT_MAX, `alt is at most ${ALT_MAX} characters`),
+      }),
+      { error: `${field} is a list of pictures` },
+    )
+    .max(20, `${field} holds at most 20`);
+
+/** The pictures kept at once, and the ones the editor had (another's change meanwhile is refused, not lost). */
+export const PicturesInput = z.object({
+  expected: pictureList('expected'),
+  pictures: z
+    .array(Picture, { error: 'pictures is a list of pictures' })
+    .min(1, 'pictures needs at least one picture')
+    .max(20, 'pictures holds at most 20'),
+});
+export type PicturesInput = z.infer<typeof PicturesInput>;

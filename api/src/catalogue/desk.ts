@@ -1,4 +1,4 @@
-import type { CatalogueProductListRecord, CatalogueTag } from '@digitic/rest-contract';
+import type { CatalogueProductListRecord } from '@digitic/rest-contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
@@ -9,18 +9,11 @@ import { ensureTerms } from './terms.js';
 import { selectProducts } from './selection.js';
 import { productArchive } from './archive.js';
 import { productStock } from './stock.js';
-import {
-  bumpVersion,
-  type Db,
-  type DeskProduct,
-  type DeskVariant,
-  productDetail,
-  readProduct,
-  summary,
-  variantsOf,
-} from './desk-product.js';
+import { productPictures } from './pictures.js';
+import { recordEdit, snapshot } from './edits.js';
+import { bumpVersion, type Db, type DeskProduct, productDetail, readProduct, summary, variantsOf } from './desk-product.js';
 import type { DeskProductEdit, DeskProductInput, DeskProductQuery } from './desk-schemas.js';
-import type { Database, Product } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { badRequest, conflict } from '../domain/errors.js';
 
 // The catalogue desk: products created, edited, archived and restored, and their stock per colour set,
@@ -28,24 +21,6 @@ import { badRequest, conflict } from '../domain/errors.js';
 // definition of a product), written with the version the editor read, audited, and announced in the
 // catalogue's change log so every gateway drops what it cached of the product at once. Its inputs are
 // catalogue/desk-schemas.ts; archiving is catalogue/archive.ts, stock catalogue/stock.ts.
-
-/** The fields an audit row and a change compare: what the product was and is. */
-function snapshot(p: Product, variants: DeskVariant[]) {
-  return {
-    title: p.title,
-    slug: p.slug,
-    price: p.price,
-    category: p.category,
-    brand: p.brand,
-    tags: p.tags,
-    images: p.images.map((i) => i.url),
-    colors: variants.filter((v) => v.offered).map((v) => v.color),
-    description: p.description,
-  };
-}
-
-/** What a shopper's lists show or sort by: a change to any of these moves the product in a list, a filter or the facets. */
-const LISTED: (keyof ReturnType<typeof snapshot>)[] = ['title', 'price', 'category', 'brand', 'tags', 'images', 'colors'];
 
 export interface CatalogueDeskDeps {
   db: Kysely<Database>;
@@ -124,7 +99,9 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
         const slug = input.slug ?? before.slug;
         const taken = await slugTaken(trx, slug, id);
         if (taken) throw conflict(`The address “${slug}” is already used by ${taken.title}`, 'slug');
-        await bumpVersion(trx, id, input.version, { ...(await productColumns(trx, input)), slug });
+        // Pictures left out stay as they are; named by address alone, they keep their words.
+        const columns = await productColumns(trx, { ...input, images: input.images ?? before.images }, before.images);
+        await bumpVersion(trx, id, input.version, { ...columns, slug });
         const colorIds = await ensureColors(trx, input.colors);
         await ensureTerms(trx, input);
         // Stock stays as it is for colours the product had (setStock changes it, against the count read); a new
@@ -140,22 +117,14 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
         const afterVariants = (await variantsOf(trx, [id])).get(id) ?? [];
         const was = snapshot(before, beforeVariants);
         const now = snapshot(after, afterVariants);
-        const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]));
-        await recordAudit(trx, actor, {
-          action: 'product.updated',
-          subject: { kind: 'product', id },
-          before: Object.fromEntries(changed.map((k) => [k, was[k]])),
-          after: Object.fromEntries(changed.map((k) => [k, now[k]])),
-        });
-        const tags: CatalogueTag[] = [productTag(id)];
-        if (changed.some((k) => LISTED.includes(k))) tags.push('products');
-        await recordChange(trx, tags);
+        await recordEdit(trx, actor, id, was, now);
       });
       return productDetail(db, id);
     },
 
     ...productArchive(db),
     ...productStock(db, lowStockThreshold),
+    ...productPictures(db),
   };
 }
 

@@ -44,7 +44,7 @@ export async function planImport(db: Kysely<Database>, rows: Validated): Promise
     if (now.category !== row.category) fields.push('category');
     if (now.brand !== row.brand) fields.push('brand');
     if (JSON.stringify(now.tags) !== JSON.stringify(row.tags)) fields.push('tags');
-    if (JSON.stringify(now.images.map((i) => i.url)) !== JSON.stringify(row.images)) fields.push('images');
+    if (JSON.stringify(now.images.map((i) => i.url)) !== JSON.stringify(row.images.map((i) => i.url))) fields.push('images');
     if (JSON.stringify(colours.map((v) => v.title)) !== JSON.stringify(row.colors)) fields.push('colors');
     if (row.stock !== undefined || row.quantity !== undefined) {
       const given = stockOf(row);

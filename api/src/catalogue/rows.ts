@@ -30,13 +30,30 @@ const slug = z
   .max(200, 'slug is at most 200 characters')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is lowercase letters, digits and single dashes')
   .optional();
-const picture = z
+const pictureUrl = z
   .string({ error: 'a picture is a URL' })
   .trim()
   .refine(
     (u) => /^https:\/\/[^\s/]+\/\S*$/i.test(u) || /^\/api\/images\/[\w/.-]+$/.test(u) || PHOTO_URL.test(u),
     'a picture is an uploaded photo (/api/photos/…), an https:// URL or /api/images/…',
   );
+/** What a picture shows, for people who cannot see it: one line of plain words. */
+export const ALT_MAX = 250;
+const altText = z
+  .string({ error: 'alt is the words a screen reader says for the picture' })
+  .trim()
+  .max(ALT_MAX, `alt is at most ${ALT_MAX} characters`)
+  .refine((t) => !/[\p{Cc}<>]/u.test(t), 'alt is plain words on one line (no control characters, < or >)');
+/**
+ * A picture: its address, or its address and what it shows (`{ url, alt }`). A picture given by its address
+ * alone keeps the words it already had at that address (an import of the shop's own file loses none); an
+ * empty `alt` says none.
+ */
+export const Picture = z
+  .union([pictureUrl, z.object({ url: pictureUrl, alt: altText })], { error: 'a picture is a URL, or a URL and its alt text' })
+  .transform((p) => (typeof p === 'string' ? { url: p } : p));
+export type Picture = z.output<typeof Picture>;
+const picture = Picture;
 const units = (field: string) =>
   z
     .number({ error: `${field} is a whole number of units` })
@@ -72,7 +89,7 @@ export const ProductFields = z.object({
     .min(1, 'colors needs at least one colour')
     .max(20, 'colors holds at most 20'),
   images: z
-    .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of URLs') })
+    .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of pictures') })
     .min(1, 'images needs at least one picture')
     .max(20, 'images holds at most 20'),
   /** Stock in all colours, shared among them by the shop's rule (products/stock.ts splitStock) when `stock` is not given. */
@@ -115,7 +132,7 @@ export const BlogImport = z.object({
     .max(200_000, 'description is at most 200,000 characters'),
   category: text('category', 100),
   author: text('author', 100).default('Digitic Editorial'),
-  images: z.array(picture, { error: 'images is a list of URLs' }).max(10, 'images holds at most 10').default([]),
+  images: z.array(picture, { error: 'images is a list of pictures' }).max(10, 'images holds at most 10').default([]),
 });
 
 export type ProductRow = z.infer<typeof ProductImport>;

@@ -1,7 +1,7 @@
 import { describePictures } from '../photos/photos.js';
 import type { Transaction } from 'kysely';
 import { sanitizeRichText } from '@digitic/server-kit/sanitize';
-import type { Database } from '../db/schema.js';
+import type { Database, ProductImage } from '../db/schema.js';
 import type { CatalogueTag } from '@digitic/rest-contract';
 import { type BlogRow, type ProductRow, stockOf } from './rows.js';
 import { recordChange } from './changes.js';
@@ -69,7 +69,7 @@ export async function writeVariants(
  * A product's own columns as every writer sets them (the desk's create and edit, the import, the seed):
  * its HTML through the shop's allow-list, its pictures described. The slug and the stamps are the caller's.
  */
-export async function productColumns(trx: Transaction<Database>, p: ProductRow) {
+export async function productColumns(trx: Transaction<Database>, p: ProductRow, before: ProductImage[] = []) {
   return {
     title: p.title,
     description: sanitizeRichText(p.description),
@@ -77,13 +77,24 @@ export async function productColumns(trx: Transaction<Database>, p: ProductRow) 
     category: p.category,
     brand: p.brand,
     tags: p.tags,
-    images: JSON.stringify(await describePictures(trx, p.images)),
+    images: JSON.stringify(await describePictures(trx, p.images, before)),
   };
 }
 
 async function existingSlugs(trx: Transaction<Database>, table: 'products' | 'blogs', slugs: string[]): Promise<Set<string>> {
   if (slugs.length === 0) return new Set();
   return new Set((await trx.selectFrom(table).select('slug').where('slug', 'in', slugs).execute()).map((r) => r.slug));
+}
+
+/** The pictures of the products (or blogs) already here, by slug. */
+async function picturesOf(trx: Transaction<Database>, table: 'products' | 'blogs', slugs: Set<string>) {
+  if (slugs.size === 0) return new Map<string, ProductImage[]>();
+  const rows = await trx
+    .selectFrom(table)
+    .select(['slug', 'images'])
+    .where('slug', 'in', [...slugs])
+    .execute();
+  return new Map(rows.map((r) => [r.slug, r.images]));
 }
 
 /**
@@ -112,13 +123,15 @@ export async function writeCatalogue(
     'products',
     rows.products.map((p) => p.slug),
   );
+  // The pictures of products already here: a picture named by its address alone keeps its words.
+  const pictures = await picturesOf(trx, 'products', products);
   for (const p of rows.products) {
     if (products.has(p.slug) && options.existing === 'keep') {
       result.products.kept += 1;
       progress();
       continue;
     }
-    const values = { ...(await productColumns(trx, p)), updated_at: p.createdAt ?? new Date() };
+    const values = { ...(await productColumns(trx, p, pictures.get(p.slug))), updated_at: p.createdAt ?? new Date() };
     const row = await trx
       .insertInto('products')
       .values({ ...values, slug: p.slug, ...(p.createdAt ? { created_at: p.createdAt } : {}) })
@@ -145,6 +158,7 @@ export async function writeCatalogue(
     'blogs',
     rows.blogs.map((b) => b.slug),
   );
+  const blogPictures = await picturesOf(trx, 'blogs', blogs);
   for (const b of rows.blogs) {
     if (blogs.has(b.slug) && options.existing === 'keep') {
       result.blogs.kept += 1;
@@ -156,7 +170,7 @@ export async function writeCatalogue(
       description: sanitizeRichText(b.description),
       category: b.category,
       author: b.author,
-      images: JSON.stringify(await describePictures(trx, b.images)),
+      images: JSON.stringify(await describePictures(trx, b.images, blogPictures.get(b.slug))),
       updated_at: b.createdAt ?? new Date(),
     };
     const blog = await trx

@@ -207,7 +207,11 @@ async function photosAdd(deps: CommandDeps, input: z.infer<typeof PhotosAddInput
       .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
       .where('id', '=', now.id)
       .execute();
-    const described = await describePictures(trx, images);
+    const described = await describePictures(
+      trx,
+      images.map((url) => ({ url })),
+      now.images,
+    );
     await trx
       .updateTable('products')
       .set({ images: JSON.stringify(described) })

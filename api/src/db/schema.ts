@@ -76,6 +76,8 @@ export interface ProductImage {
   width?: number;
   height?: number;
   widths?: number[];
+  /** What the picture shows, for people who cannot see it (the storefront's alt text); none when absent. */
+  alt?: string;
 }
 
 /** An uploaded photo (photos/photos.ts); its files are in photo_files or an S3 bucket. */

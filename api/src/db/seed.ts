@@ -31,10 +31,14 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
         category: cat.category,
         brand,
         tags: tags.length > 0 ? tags : ['new'],
+        // Each drawing says what it shows: the product, its colour and how it is turned.
         images: [
-          `/api/images/product/${cat.kind}-${colors[0]}-1.svg`,
-          `/api/images/product/${cat.kind}-${colors[0]}-2.svg`,
-          `/api/images/product/${cat.kind}-${colors[1] ?? colors[0]}-3.svg`,
+          { url: `/api/images/product/${cat.kind}-${colors[0]}-1.svg`, alt: `${title} in ${colors[0]}` },
+          { url: `/api/images/product/${cat.kind}-${colors[0]}-2.svg`, alt: `${title} in ${colors[0]}, tilted to the left` },
+          {
+            url: `/api/images/product/${cat.kind}-${colors[1] ?? colors[0]}-3.svg`,
+            alt: `${title} in ${colors[1] ?? colors[0]}, tilted to the right`,
+          },
         ],
         colors,
         // 100 of each colour; a few products of three colours or more show their last one sold out or running low.
@@ -56,7 +60,7 @@ export function demoBlogs(now = Date.now()): CatalogueBlog[] {
     description: b.body.map((para) => `<p>${para}</p>`).join(''),
     category: b.category,
     author: 'Digitic Editorial',
-    images: [`/api/images/blog/${b.kind}-${(i % 3) + 1}.svg`],
+    images: [{ url: `/api/images/blog/${b.kind}-${(i % 3) + 1}.svg` }],
     createdAt: new Date(now - (i * 3 + 1) * DAY - i * 3_600_000),
   }));
 }

@@ -14,17 +14,24 @@ const keyOf = (id: string, width: number, format: PhotoFormat) => `photos/${id}/
 
 /**
  * Pictures as a product or a post keeps them: an uploaded photo with its size and widths (refused when no
- * such photo was uploaded), any other address as it is.
+ * such photo was uploaded), any other address as it is; each with the words that say what it shows, if any.
  */
-export async function describePictures(db: Kysely<Database> | Transaction<Database>, urls: string[]): Promise<ProductImage[]> {
-  const ids = [...new Set(urls.flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? []))];
+export async function describePictures(
+  db: Kysely<Database> | Transaction<Database>,
+  pictures: { url: string; alt?: string }[],
+  before: ProductImage[] = [],
+): Promise<ProductImage[]> {
+  const ids = [...new Set(pictures.flatMap((p) => PHOTO_URL.exec(p.url)?.[1] ?? []))];
   const rows = ids.length ? await db.selectFrom('photos').select(['id', 'width', 'height', 'widths']).where('id', 'in', ids).execute() : [];
-  return urls.map((url) => {
+  return pictures.map(({ url, alt: given }) => {
+    // Words not given are the ones the picture had at that address; empty words are none.
+    const alt = given ?? before.find((b) => b.url === url)?.alt;
+    const words = alt ? { alt } : {};
     const id = PHOTO_URL.exec(url)?.[1];
-    if (!id) return { url };
+    if (!id) return { url, ...words };
     const row = rows.find((r) => r.id === id);
     if (!row) throw badRequest(`images: no photo was uploaded at ${url}`, 'images');
-    return { url, width: row.width, height: row.height, widths: row.widths };
+    return { url, width: row.width, height: row.height, widths: row.widths, ...words };
   });
 }
 

@@ -140,6 +140,67 @@ describe('the catalogue desk in the admin schema', () => {
     expect(restored.data?.restoreProduct.archivedAt).toBeNull();
   });
 
+  it('keeps pictures with their words: made with them, kept at once by setProductPictures, kept by an update that leaves them out, shown to the store', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const A = '/api/images/product/camera-black-1.svg';
+    const B = '/api/images/product/camera-black-2.svg';
+    const PICTURED = `${WHOLE} pictures { url alt }`;
+    type Pictured = Whole & { pictures: { url: string; alt: string }[]; images: string[] };
+    const { images: _urls, ...noImages } = input(`Pictured Camera ${Date.now().toString(36)}`);
+    const made = await desk.admin<{ createProduct: Pictured }>(`mutation($i: ProductInput!) { createProduct(input: $i) { ${PICTURED} } }`, {
+      i: { ...noImages, pictures: [{ url: A, alt: 'The camera from the front' }] },
+    });
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined();
+    const p = made.data?.createProduct as Pictured;
+    expect(p.pictures).toEqual([{ url: A, alt: 'The camera from the front' }]);
+    expect(p.images).toEqual([A]);
+
+    const both = await desk.admin(`mutation($i: ProductInput!) { createProduct(input: $i) { id } }`, {
+      i: { ...noImages, title: 'Both ways', images: [A], pictures: [{ url: A, alt: '' }] },
+    });
+    expect(both.errors?.[0]).toMatchObject({
+      message: 'Give the pictures as images or as pictures, not both',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+
+    const kept = await desk.admin<{ setProductPictures: Pictured }>(
+      `mutation($id: ID!, $e: [PictureInput!]!, $p: [PictureInput!]!) { setProductPictures(id: $id, expected: $e, pictures: $p) { ${PICTURED} } }`,
+      { id: p.id, e: p.pictures, p: [{ url: B, alt: 'Tilted left' }, ...p.pictures] },
+    );
+    expect(kept.errors, JSON.stringify(kept.errors)).toBeUndefined();
+    expect(kept.data?.setProductPictures).toMatchObject({ version: p.version + 1, images: [B, A] });
+    const stale = await desk.admin(
+      `mutation($id: ID!, $e: [PictureInput!]!, $p: [PictureInput!]!) { setProductPictures(id: $id, expected: $e, pictures: $p) { id } }`,
+      { id: p.id, e: p.pictures, p: [{ url: B, alt: '' }] },
+    );
+    expect(stale.errors?.[0]?.extensions.code).toBe('VERSION_CONFLICT');
+
+    const edited = await desk.admin<{ updateProduct: Pictured }>(
+      `mutation($id: ID!, $v: Int!, $i: ProductInput!) { updateProduct(id: $id, version: $v, input: $i) { ${PICTURED} } }`,
+      { id: p.id, v: kept.data?.setProductPictures.version, i: { ...noImages, price: 1234 } },
+    );
+    expect(edited.errors, JSON.stringify(edited.errors)).toBeUndefined();
+    expect(edited.data?.updateProduct.pictures).toEqual([
+      { url: B, alt: 'Tilted left' },
+      { url: A, alt: 'The camera from the front' },
+    ]);
+
+    const shown = await gw.gql<{ product: { images: { url: string; alt: string | null }[] } }>(
+      'query($id: ID!) { product(id: $id) { images { url alt } } }',
+      { id: p.id },
+    );
+    expect(shown.data?.product.images).toEqual([
+      { url: B, alt: 'Tilted left' },
+      { url: A, alt: 'The camera from the front' },
+    ]);
+    const { browser: fulfilment } = await signedInStaff(gw, 'fulfilment');
+    const refused = await fulfilment.admin(
+      `mutation($id: ID!, $e: [PictureInput!]!, $p: [PictureInput!]!) { setProductPictures(id: $id, expected: $e, pictures: $p) { id } }`,
+      { id: p.id, e: [], p: [{ url: A, alt: '' }] },
+    );
+    expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+
   it('lets fulfilment read the catalogue but not change it; the api refuses, naming the permission', async () => {
     const { browser: packer } = await signedInStaff(gw, 'fulfilment');
     const list = await packer.admin<{ catalogueProducts: { total: number } }>('{ catalogueProducts { total } }');

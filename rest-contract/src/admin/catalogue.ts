@@ -25,10 +25,18 @@ export interface CatalogueProductSummaryRecord {
   updatedAt: string;
 }
 
+/** A product's picture as the desk edits it: its address and what it shows (empty: not said yet). */
+export interface PictureRecord {
+  url: string;
+  alt: string;
+}
+
 export interface CatalogueProductRecord extends CatalogueProductSummaryRecord {
   description: string;
   tags: string[];
+  /** The pictures' addresses, the main one first (as `pictures`, without their words). */
   images: string[];
+  pictures: PictureRecord[];
   sold: number;
   orderLines: number;
   createdAt: string;
@@ -72,12 +80,22 @@ export interface ProductBody {
   brand: string;
   tags: string[];
   colors: string[];
-  images: string[];
+  /** The main one first; a picture given by its address alone keeps the words it had. */
+  images: (string | PictureRecord)[];
   stock?: Record<string, number>;
 }
 
-/** PUT /api/admin/catalogue/products/:id: the fields, with the version read. */
-export type ProductEditBody = ProductBody & VersionBody;
+/** PUT /api/admin/catalogue/products/:id: the fields, with the version read; pictures left out stay as they are. */
+export type ProductEditBody = Omit<ProductBody, 'images'> & Partial<Pick<ProductBody, 'images'>> & VersionBody;
+
+/**
+ * PUT /api/admin/catalogue/products/:id/pictures: the pictures kept at once, as the editor's library changes
+ * them; `expected` is the list the editor had, so another's change meanwhile is refused rather than lost.
+ */
+export interface PicturesBody {
+  expected: PictureRecord[];
+  pictures: PictureRecord[];
+}
 
 /** PUT /api/admin/catalogue/products/:id/stock: colours' stock as counted, each with the stock read. */
 export interface StockBody {

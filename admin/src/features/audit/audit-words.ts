@@ -116,6 +116,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   slug: 'Web address',
   colors: 'Colours',
   images: 'Pictures',
+  altTexts: 'What the pictures show',
   minOrderPaise: 'Minimum order',
   amountPaise: 'Amount',
   refundedPaise: 'Refunded',

@@ -103,8 +103,8 @@ function PostForm({ post }: { post: BlogPostWholeFragment | null }) {
       <MediaLibrary
         label="Pictures (the main one first)"
         for="blog"
-        value={lines(images)}
-        onChange={(next) => form.setValue('images', next.join('\n'), { shouldDirty: true, shouldValidate: true })}
+        value={lines(images).map((url) => ({ url, alt: '' }))}
+        onChange={(next) => form.setValue('images', next.map((p) => p.url).join('\n'), { shouldDirty: true, shouldValidate: true })}
         editable
         error={form.formState.errors.images?.message}
       />

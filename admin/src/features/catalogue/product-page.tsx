@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { may, type Signed } from '../../lib/authorization';
 import { problem, when } from '../../lib/format';
 import { NoRecord } from '../../components/no-record';
 import { DescriptionField } from '../../components/description-field';
-import { MediaLibrary } from '../../components/media-library';
+import { MediaLibrary, type Picture } from '../../components/media-library';
 import { type Message, Said } from '../../components/said';
 import { SaveForm, useSaveForm } from '../../components/save-form';
 import type { CatalogueProductWholeFragment } from './__generated__/product-whole';
@@ -17,6 +18,7 @@ import { useCatalogueTermsQuery } from './__generated__/terms';
 import { ColourSwatches, list } from './colour-swatches';
 import { useCreateProductMutation } from './__generated__/create-product';
 import { useRestoreProductMutation } from './__generated__/restore-product';
+import { useSetProductPicturesMutation } from './__generated__/set-pictures';
 import { useSetStockMutation } from './__generated__/set-stock';
 import { useUpdateProductMutation } from './__generated__/update-product';
 
@@ -32,7 +34,7 @@ const ProductSchema = z.object({
   brand: z.string().trim().min(1, 'Give a brand').max(100),
   tags: z.string().max(2000),
   colors: z.string().refine((v) => list(v).length > 0, 'Give at least one colour'),
-  images: z.string().refine((v) => v.split('\n').some((l) => l.trim()), 'Give at least one picture'),
+  images: z.array(z.object({ url: z.string(), alt: z.string() })),
   description: z.string().max(100_000, 'At most 100,000 characters'),
 });
 type ProductValues = z.input<typeof ProductSchema>;
@@ -49,7 +51,7 @@ const valuesOf = (p?: CatalogueProductWholeFragment | null): ProductValues => ({
       .filter((v) => v.offered)
       .map((v) => v.color)
       .join(', ') ?? '',
-  images: p?.images.join('\n') ?? '',
+  images: p?.pictures.map(({ url, alt }) => ({ url, alt })) ?? [],
   description: p?.description ?? '',
 });
 
@@ -77,6 +79,7 @@ export function ProductPage() {
         </p>
       )}
       <ProductForm key={product?.id ?? 'new'} product={product} editable={editable} />
+      {product && <ProductPictures key={product.id} product={product} editable={editable} />}
       {product && <StockForm key={product.id} product={product} editable={editable} />}
       {product && editable && <ArchiveButton product={product} />}
     </section>
@@ -102,10 +105,8 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
       brand: v.brand,
       tags: list(v.tags),
       colors: list(v.colors),
-      images: v.images
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean),
+      // A product's pictures are kept by its library at once; a new one's go with it.
+      ...(product ? {} : { pictures: v.images }),
       description: v.description,
     }),
     create: async (input) => {
@@ -120,7 +121,7 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
   const colours = form.watch('colors');
   // The shop's own categories, brands and named colours, to choose from (a new one can still be typed).
   const terms = useCatalogueTermsQuery({ skip: !editable }).data?.catalogueTerms;
-  const set = (name: 'images' | 'colors', value: string) => form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
+  const set = (name: 'colors', value: string) => form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
   return (
     <SaveForm
       saving={saving}
@@ -158,17 +159,17 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
         'Colours, in the order shown, separated by commas (names such as black, silver or gold, or codes such as #1f2937)',
         <input {...attrs('colors')} />,
       )}
-      <MediaLibrary
-        label="Pictures (the main one first)"
-        for="product"
-        value={images
-          .split('\n')
-          .map((l) => l.trim())
-          .filter(Boolean)}
-        onChange={(next) => set('images', next.join('\n'))}
-        editable={editable}
-        error={form.formState.errors.images?.message}
-      />
+      {!product && (
+        <MediaLibrary
+          label={PICTURES}
+          for="product"
+          value={images}
+          onChange={(next) => form.setValue('images', next, { shouldDirty: true, shouldValidate: true })}
+          editable={editable}
+          describe
+          error={form.formState.errors.images?.message}
+        />
+      )}
       <DescriptionField
         id={attrs('description').id}
         label="Description"
@@ -180,6 +181,70 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
         readOnly={!editable}
       />
     </SaveForm>
+  );
+}
+
+const PICTURES = 'Pictures (the main one first)';
+
+/**
+ * An open product's pictures, kept the moment they change (an upload, a move, a removal, the words of one),
+ * apart from the form: each change names the pictures it started from, in order, so two uploads that finish
+ * together are both kept, and another's change meanwhile is refused rather than lost.
+ */
+function ProductPictures({ product, editable }: { product: CatalogueProductWholeFragment; editable: boolean }) {
+  const [setPictures] = useSetProductPicturesMutation();
+  const stored = product.pictures.map(({ url, alt }) => ({ url, alt }));
+  // What the shop will hold once the changes sent so far are kept; shown at once.
+  const [shown, setShown] = useState(stored);
+  const [message, setMessage] = useState<Message>(null);
+  const [sending, setSending] = useState(0);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const kept = useRef(stored);
+  const refused = useRef(false);
+  const client = useApolloClient();
+  if (sending === 0 && (refused.current || JSON.stringify(kept.current) !== JSON.stringify(stored))) {
+    // Changed elsewhere (a reload, another tab), or a change refused: the library shows the shop's pictures.
+    refused.current = false;
+    kept.current = stored;
+    setShown(stored);
+  }
+  useEffect(() => {
+    if (sending === 0) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [sending]);
+  const keep = (next: Picture[]) => {
+    if (next.length === 0) {
+      setMessage({ ok: false, text: 'A product in the store needs at least one picture: add another before removing this one.' });
+      return;
+    }
+    const expected = kept.current;
+    kept.current = next;
+    setShown(next);
+    setSending((n) => n + 1);
+    queue.current = queue.current
+      .then(() => setPictures({ variables: { id: product.id, expected, pictures: next } }))
+      .then(
+        () => setMessage({ ok: true, text: 'Pictures kept. The store shows them now.' }),
+        (err: unknown) => {
+          // Nothing after a refusal can be right: the library goes back to what the shop holds.
+          setMessage({ ok: false, text: problem(err) ?? 'The pictures were not kept' });
+          refused.current = true;
+          queue.current = Promise.resolve();
+          void client.refetchQueries({ include: ['CatalogueProduct'] });
+        },
+      )
+      .finally(() => setSending((n) => n - 1));
+  };
+  return (
+    <section aria-labelledby="product-pictures">
+      <h2 id="product-pictures">Pictures</h2>
+      <p>Kept as soon as you change them: no need to save.</p>
+      <MediaLibrary label={PICTURES} for="product" value={shown} onChange={keep} editable={editable} describe keptAtOnce>
+        <Said message={message} />
+      </MediaLibrary>
+    </section>
   );
 }
 

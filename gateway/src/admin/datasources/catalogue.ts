@@ -7,6 +7,7 @@ import type {
   CatalogueTermsRecord,
   ColourBody,
   LowStockRecord,
+  PicturesBody,
   ProductBody,
   ProductEditBody,
   StockBody,
@@ -27,11 +28,13 @@ export class CatalogueApi extends Desk<CatalogueProductQuery, CatalogueProductLi
   }
 
   create = (body: ProductBody) => this.add<ProductBody>(body);
-  update = (id: string, version: number, body: ProductBody) => this.put<ProductEditBody>(id, { ...body, version });
+  update = (id: string, version: number, body: Omit<ProductEditBody, 'version'>) => this.put<ProductEditBody>(id, { ...body, version });
   archive = (id: string, version: number) => this.act<VersionBody>(id, 'archive', { version });
   restore = (id: string, version: number) => this.act<VersionBody>(id, 'restore', { version });
   setStock = (id: string, changes: StockBody['changes']) =>
     this.upstream.send<CatalogueProductRecord, StockBody>('PUT', `${this.at(id)}/stock`, { changes });
+  setPictures = (id: string, body: PicturesBody) =>
+    this.upstream.send<CatalogueProductRecord, PicturesBody>('PUT', `${this.at(id)}/pictures`, body);
   lowStock = () => this.upstream.get<LowStockRecord>('admin/catalogue/low-stock');
   bulkEdit = (body: BulkEditBody) => this.upstream.send<BulkEditRecord, BulkEditBody>('POST', 'admin/catalogue/bulk', body);
 

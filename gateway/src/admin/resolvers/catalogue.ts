@@ -1,5 +1,6 @@
 import type { BulkEditBody, CatalogueSelection, ProductBody } from '@digitic/rest-contract';
 import type { BulkEditInput, CatalogueFilter, ProductInput, Resolvers } from '../__generated__/resolvers-types.js';
+import { badInput } from '../../errors.js';
 import { lower } from '../enums.js';
 import { orNull, pageOf, searchOf } from './support.js';
 
@@ -11,12 +12,18 @@ const selection = (filter: CatalogueFilter | null | undefined): CatalogueSelecti
   ...(filter?.brand ? { brand: filter.brand } : {}),
 });
 
-/** The desk api's body for a product: stock by colour, as the import takes it. */
-function productBody(input: ProductInput): ProductBody {
-  const { stock, slug, ...fields } = input;
+/**
+ * The desk api's body for a product: stock by colour, as the import takes it, and its pictures by address or
+ * with their words (one of the two; an update may leave both out to keep them as they are).
+ */
+function productBody(input: ProductInput): Omit<ProductBody, 'images'> & { images?: ProductBody['images'] } {
+  const { stock, slug, images, pictures, ...fields } = input;
+  if (images != null && pictures != null) throw badInput('Give the pictures as images or as pictures, not both', 'pictures');
+  const given = pictures ?? images;
   return {
     ...fields,
     ...(slug ? { slug } : {}),
+    ...(given != null ? { images: given } : {}),
     ...(stock && stock.length > 0 ? { stock: Object.fromEntries(stock.map((s) => [s.color, s.units])) } : {}),
   };
 }
@@ -53,11 +60,16 @@ export const catalogue: Resolvers = {
     catalogueTerms: (_root, _args, { api }) => api.catalogue.terms(),
   },
   Mutation: {
-    createProduct: (_root, { input }, { api }) => api.catalogue.create(productBody(input)),
+    createProduct: (_root, { input }, { api }) => {
+      const { images, ...body } = productBody(input);
+      // The api names what is missing: at least one picture.
+      return api.catalogue.create({ ...body, images: images ?? [] });
+    },
     updateProduct: (_root, { id, version, input }, { api }) => api.catalogue.update(id, version, productBody(input)),
     archiveProduct: (_root, { id, version }, { api }) => api.catalogue.archive(id, version),
     restoreProduct: (_root, { id, version }, { api }) => api.catalogue.restore(id, version),
     bulkEditProducts: (_root, { input }, { api }) => api.catalogue.bulkEdit(bulkEditBody(input)),
+    setProductPictures: (_root, { id, expected, pictures }, { api }) => api.catalogue.setPictures(id, { expected, pictures }),
     setStock: (_root, { id, changes }, { api }) =>
       api.catalogue.setStock(
         id,

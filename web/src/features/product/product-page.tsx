@@ -105,7 +105,8 @@ export function ProductPage() {
       <Breadcrumb title={product.title} />
       <div className="container product-detail">
         <section className="product-gallery" aria-label="Pictures">
-          {image && <ZoomImage image={image} alt={product.title} />}
+          {/* The shop's words for the picture, or the product's name when it has given none. */}
+          {image && <ZoomImage image={image} alt={image.alt || product.title} />}
           <div className="thumbnails">
             {product.images.map((img, i) => (
               <button
