@@ -22,6 +22,8 @@ import type { HitCounter } from './security/throttle.js';
 import { explorerRoutes } from './web/explorer.js';
 import { sitemapRoutes } from './web/sitemap.js';
 import { serveWebApp } from './web/web-app.js';
+import type { PageRenderer } from './web/pages.js';
+import { productPreviewRoute } from './admin/product-preview.js';
 
 export { MAX_TOKENS } from './graphql/create-server.js';
 export { typeDefs } from './graphql/storefront.js';
@@ -73,20 +75,24 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     log: (m) => logger.warn(m),
     documentsFile: config.adminTrustedDocumentsFile,
   });
+  // A product's page with an editor's unsaved fields, opened from the back office (the storefront renders it).
+  const executor = inProcessExecutor(server, context);
+  let renderer: PageRenderer | null = null;
+  app.post('/admin/preview/product/:id', ...productPreviewRoute({ http, renderer: () => renderer, executor }));
   app.use(adminStaticRoutes(config.adminDist, config.shop.timeZone));
   if (config.explorerDist) app.use(explorerRoutes(config.explorerDist));
   mountProxyRoutes(app, { config, apiOrigin });
   const htmlCache = config.responseCache && config.pageCacheSeconds > 0 ? cache : null;
   app.use(sitemapRoutes({ origin: config.publicUrl, api: () => context({}).api, cache: htmlCache, sync }));
   if (config.webDist) {
-    await serveWebApp(app, {
+    renderer = await serveWebApp(app, {
       config,
       dist: config.webDist,
       cache: htmlCache,
       sync,
       shop,
       log: (m) => logger.error(m),
-      executor: inProcessExecutor(server, context),
+      executor,
     });
   }
   return {

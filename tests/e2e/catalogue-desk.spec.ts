@@ -112,10 +112,29 @@ test.describe('the catalogue desk', () => {
     await desk.getByRole('toolbar', { name: 'Formatting: Description' }).getByRole('button', { name: 'Bold' }).click();
     await desk.keyboard.type(`Case included ${word}.`, { delay: 15 });
     await expect(description.locator('strong').filter({ hasText: `Case included ${word}.` })).toBeVisible();
+    // The store's own page with these edits, not saved: a new tab, the new price and paragraph, and a note saying so.
+    const [preview] = await Promise.all([
+      desk.context().waitForEvent('page'),
+      desk.getByRole('button', { name: 'Preview in the store (new tab)' }).click(),
+    ]);
+    await expect(preview.getByRole('note')).toContainText(
+      'Preview: this is the product’s page with your changes, which are not saved yet.',
+    );
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(preview.locator('.product-info .price').first()).toHaveText(shown);
+    await expect(preview.locator('strong').filter({ hasText: `Case included ${word}.` })).toBeVisible();
+    await expect(preview).toHaveTitle(/^Preview: /);
+    expect(await preview.locator('script').count()).toBe(0);
+    await preview.close();
+    // The store itself still shows the saved price.
+    await page.reload();
+    await expect(page.locator('.product-info .price').first()).not.toHaveText(shown);
     // Leaving with the edits not saved asks first; going back keeps them.
     await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Brands and colours' }).click();
     const leave = desk.getByRole('dialog', { name: 'Leave without saving?' });
     await expect(leave).toContainText('If you leave now, they are lost.');
+    // Read once it has faded in (while it fades, its text is lighter than it is).
+    await expect(leave).toHaveCSS('opacity', '1');
     await accessible(desk);
     await leave.getByRole('button', { name: 'Go back' }).click();
     await expect(leave).toBeHidden();

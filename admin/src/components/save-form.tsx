@@ -114,6 +114,7 @@ export function SaveForm({
   createText,
   busy,
   canSave = true,
+  also,
   children,
 }: {
   saving: { onSubmit: (e?: BaseSyntheticEvent) => Promise<void>; refused: string | null; saved: boolean; editing: boolean };
@@ -123,6 +124,8 @@ export function SaveForm({
   createText: string;
   busy: boolean;
   canSave?: boolean;
+  /** Beside the save button: another way on with the form's values (a preview). */
+  also?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -139,6 +142,7 @@ export function SaveForm({
           {saving.editing ? 'Save changes' : createText}
         </button>
       )}
+      {also}
     </form>
   );
 }
@@ -154,14 +158,22 @@ function useUnsavedWarning(unsaved: boolean) {
   const pending = useRef(unsaved);
   pending.current = unsaved;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => pending.current && currentLocation.pathname !== nextLocation.pathname);
+  // Asked once per navigation held: the form may render again while the question is open (a save of the
+  // pictures beside it answering), and asking again would open the dialog anew.
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
     void confirm({
       title: 'Leave without saving?',
       body: <p>Your changes on this screen are not saved. If you leave now, they are lost.</p>,
       action: 'Leave without saving',
       danger: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+    }).then((leave) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
   }, [blocker, confirm]);
   useEffect(() => {
     if (!unsaved) return;

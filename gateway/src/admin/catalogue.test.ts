@@ -201,6 +201,49 @@ describe('the catalogue desk in the admin schema', () => {
     expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
   });
 
+  it('opens a preview only for a signed-in member whose form sent the session’s token, of a product that is there, with a draft that makes sense', async () => {
+    const { browser: desk } = await signedInStaff(gw, 'catalogue');
+    const made = await desk.admin<{ createProduct: Whole }>(`mutation($i: ProductInput!) { createProduct(input: $i) { id } }`, {
+      i: input(`Previewed ${Date.now().toString(36)}`),
+    });
+    const id = made.data?.createProduct.id as string;
+    const draft = JSON.stringify({
+      title: 'Draft title',
+      description: '<p>New</p>',
+      price: 1999,
+      category: 'Cameras',
+      brand: 'Acme',
+      tags: ['new'],
+    });
+    const post = (to: string, fields: Record<string, string>, cookies = desk.cookies) =>
+      fetch(`${gw.url}/admin/preview/product/${to}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const csrf = desk.cookies.get('digitic_staff_csrf') as string;
+    // No token, another token, no session: no preview, and nothing of the product said.
+    for (const [fields, cookies] of [
+      [{ draft }, desk.cookies],
+      [{ draft, csrf: `${csrf}x` }, desk.cookies],
+      [{ draft, csrf }, new Map<string, string>()],
+    ] as const) {
+      const res = await post(id, fields, cookies);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe('Sign in to the back office, then open the preview from the product’s page.');
+    }
+    const missing = await post('00000000-0000-4000-8000-000000000000', { draft, csrf });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('No preview: Product not found');
+    const bad = await post(id, { draft: JSON.stringify({ ...JSON.parse(draft), price: -5 }), csrf });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe('No preview: price is a whole number of rupees, 0 to 100,000,000.');
+    // This gateway serves no storefront: the preview says so (the browser journey renders one).
+    const shown = await post(id, { draft, csrf });
+    expect(shown.status).toBe(503);
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('lets fulfilment read the catalogue but not change it; the api refuses, naming the permission', async () => {
     const { browser: packer } = await signedInStaff(gw, 'fulfilment');
     const list = await packer.admin<{ catalogueProducts: { total: number } }>('{ catalogueProducts { total } }');

@@ -9,11 +9,16 @@ import type { Execute, RenderResult, ServerEntry } from '@digitic/web/server-con
 import { readBuildAssets } from './build-assets.js';
 import { htmlShell } from './html-shell.js';
 import { pageCache } from './page-cache.js';
+import { withoutScripts } from './product-preview.js';
 import { pageAddress, pageDescriber, sameSiteLocation } from './page-paths.js';
 import type { ShopDetailsSource } from '../shop-details.js';
 
 /** The page's address as rendered and cached, and a redirect's Location that stays on this site (page-paths.ts). */
 export { pageAddress, sameSiteLocation };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export type PageRenderer = Awaited<ReturnType<typeof createPageRenderer>>;
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -51,7 +56,54 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const describe = pageDescriber(entry);
   const cache = pageCache({ store: deps.cache, sync: deps.sync, cacheSeconds, headers: htmlHeaders });
 
-  return async function page(req: Request, res: Response) {
+  /**
+   * A page as it would look (a product's with an editor's unsaved fields): rendered with the given queries'
+   * runner, never cached, sent without its scripts under a policy that runs none (`sandbox`), and told apart by
+   * a line at its top. Staff open it from the back office (admin/product-preview.ts checks who).
+   */
+  async function preview(res: Response, path: string, execute: Execute, note: string) {
+    const described = describe(path);
+    if (!entry || !described?.serverRendered) {
+      res.status(503).type('text/plain').send('A preview needs the server renderer (SSR is off)');
+      return;
+    }
+    // In a scope of its own, as a page's: what its queries fetch is tagged, so a change drops it from every cache.
+    const result = await deps.sync.run(deps.sync.newScope(), async () =>
+      entry.render({
+        url: path,
+        origin: deps.origin,
+        execute,
+        sanitize,
+        shopName: (await deps.shop.current()).name,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      }),
+    );
+    if (result.kind === 'redirect') {
+      res.status(404).type('text/plain').send('There is no such page to preview');
+      return;
+    }
+    const body = new PassThrough();
+    const parts: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => parts.push(chunk));
+    await new Promise<void>((done, failed) => {
+      body.on('end', done);
+      body.on('error', failed);
+      result.pipe(body);
+    });
+    const policy = deps.headers['Content-Security-Policy'];
+    res
+      .status(result.status)
+      .set({ ...htmlHeaders, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+      .setHeader('Content-Security-Policy', [...(policy ? [policy] : []), 'sandbox']);
+    const head = withoutScripts(html.head(result.head, described.modules)).replace('<title>', '<title>Preview: ');
+    res.send(
+      `${head}<p class="preview-note" role="note"><strong>Preview</strong>: ${escapeHtml(note)}</p>${Buffer.concat(parts).toString('utf8')}</div></body></html>`,
+    );
+  }
+
+  return Object.assign(page, { preview });
+
+  async function page(req: Request, res: Response) {
     // Pages for a signed-in customer, and forms, the browser renders (the web app's routes say which).
     const described = describe(req.path);
     if (!entry || !described?.serverRendered) return sendShell(res);
@@ -119,5 +171,5 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       if (!res.writableFinished) result.abort();
     });
     result.pipe(body);
-  };
+  }
 }

@@ -34,4 +34,5 @@ export async function serveWebApp(
     if (!req.accepts('html') || /^\/(graphql|api|payment-simulator|assets|admin)(\/|$)/i.test(req.path)) return next();
     page(req, res).catch(next);
   });
+  return page;
 }

@@ -16,6 +16,7 @@ import { useArchiveProductMutation } from './__generated__/archive-product';
 import { useCatalogueProductQuery } from './__generated__/catalogue-product';
 import { useCatalogueTermsQuery } from './__generated__/terms';
 import { ColourSwatches, list } from './colour-swatches';
+import { openPreview } from './product-preview';
 import { useCreateProductMutation } from './__generated__/create-product';
 import { useRestoreProductMutation } from './__generated__/restore-product';
 import { useSetProductPicturesMutation } from './__generated__/set-pictures';
@@ -130,6 +131,31 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
       createText="Add the product"
       busy={creating.loading || updating.loading}
       canSave={editable}
+      also={
+        product &&
+        editable && (
+          <button
+            type="button"
+            className="admin-preview-button"
+            onClick={() =>
+              void form.trigger().then((valid) => {
+                if (!valid) return;
+                const v = form.getValues();
+                openPreview(product.id, {
+                  title: v.title,
+                  description: v.description,
+                  price: parseRupees(v.price) ?? 0,
+                  category: v.category,
+                  brand: v.brand,
+                  tags: list(v.tags),
+                });
+              })
+            }
+          >
+            Preview in the store (new tab)
+          </button>
+        )
+      }
     >
       {field('title', 'Title', <input {...attrs('title')} />)}
       {field('slug', 'Web address (made from the title when left empty)', <input {...attrs('slug')} />)}
