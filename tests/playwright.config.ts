@@ -47,6 +47,7 @@ export default defineConfig({
         /staff-factors\.spec\.ts/,
         /back-office-confirm\.spec\.ts/,
         /back-office-navigation\.spec\.ts/,
+        /back-office-screens\.spec\.ts/,
         /reports\.spec\.ts/,
       ],
       dependencies: ['first owner'],

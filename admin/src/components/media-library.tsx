@@ -204,11 +204,11 @@ export function MediaLibrary({
                 {i === 0 && <span className="admin-media-main">Main</span>}
                 {describe && (
                   <AltText
-                    key={alt}
                     name={name}
                     alt={alt}
                     editable={editable}
-                    onSay={(words) => change(value.map((p, k) => (k === i ? { url: p.url, alt: words } : p)))}
+                    // From the latest list: an upload that finished a moment ago stays in it.
+                    onSay={(words) => change(latest.current.map((p) => (p.url === url ? { url: p.url, alt: words } : p)))}
                   />
                 )}
                 {editable && (
@@ -291,10 +291,19 @@ export function MediaLibrary({
  */
 function AltText({ name, alt, editable, onSay }: { name: string; alt: string; editable: boolean; onSay: (words: string) => void }) {
   const id = useId();
+  const errorId = useId();
   const [words, setWords] = useState(alt);
+  // The shop's words when they change (kept, or put back after a refusal); what is being typed stays.
+  const [shown, setShown] = useState(alt);
+  if (shown !== alt) {
+    setShown(alt);
+    setWords(alt);
+  }
+  // The api's rule, said before it is asked: one line of words, without invisible characters.
+  const wrong = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(words) ? 'One line of plain words: no invisible or line-break characters.' : null;
   const say = () => {
     const said = words.trim().replace(/\s+/g, ' ');
-    if (said !== alt) onSay(said);
+    if (!wrong && said !== alt) onSay(said);
   };
   return (
     <span className="admin-media-alt">
@@ -305,6 +314,8 @@ function AltText({ name, alt, editable, onSay }: { name: string; alt: string; ed
         maxLength={250}
         readOnly={!editable}
         placeholder={editable ? 'For people who cannot see it' : undefined}
+        aria-invalid={wrong ? true : undefined}
+        aria-describedby={wrong ? errorId : undefined}
         onChange={(e) => setWords(e.target.value)}
         onBlur={say}
         onKeyDown={(e) => {
@@ -314,6 +325,11 @@ function AltText({ name, alt, editable, onSay }: { name: string; alt: string; ed
           say();
         }}
       />
+      {wrong && (
+        <span id={errorId} className="admin-error">
+          {wrong}
+        </span>
+      )}
     </span>
   );
 }

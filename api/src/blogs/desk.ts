@@ -149,10 +149,12 @@ export function blogDesk(db: Kysely<Database>) {
           }))
           .where('id', '=', id)
           .execute();
-        // The pictures on their own: describePictures refuses a photo never uploaded, before anything is written.
+        // The pictures on their own: describePictures refuses a photo never uploaded, before anything is written; a
+        // picture named by its address alone keeps the words it had.
+        const had = await trx.selectFrom('blogs').select('images').where('id', '=', id).executeTakeFirstOrThrow();
         await trx
           .updateTable('blogs')
-          .set({ images: JSON.stringify(await describePictures(trx, input.images)) })
+          .set({ images: JSON.stringify(await describePictures(trx, input.images, had.images)) })
           .where('id', '=', id)
           .execute();
       }),

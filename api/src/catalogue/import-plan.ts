@@ -44,7 +44,11 @@ export async function planImport(db: Kysely<Database>, rows: Validated): Promise
     if (now.category !== row.category) fields.push('category');
     if (now.brand !== row.brand) fields.push('brand');
     if (JSON.stringify(now.tags) !== JSON.stringify(row.tags)) fields.push('tags');
-    if (JSON.stringify(now.images.map((i) => i.url)) !== JSON.stringify(row.images.map((i) => i.url))) fields.push('images');
+    // A picture given by address alone keeps its words: only words given can change them.
+    const words = (url: string) => now.images.find((i) => i.url === url)?.alt ?? '';
+    const pictures = (list: { url: string; alt?: string }[], given: boolean) =>
+      JSON.stringify(list.map((i) => [i.url, given && i.alt !== undefined ? i.alt : words(i.url)]));
+    if (pictures(now.images, false) !== pictures(row.images, true)) fields.push('images');
     if (JSON.stringify(colours.map((v) => v.title)) !== JSON.stringify(row.colors)) fields.push('colors');
     if (row.stock !== undefined || row.quantity !== undefined) {
       const given = stockOf(row);

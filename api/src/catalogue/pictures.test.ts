@@ -124,6 +124,15 @@ describe('a product’s pictures and their words', () => {
     expect(shown.images.map((i) => i.url)).toEqual([C, A]);
   });
 
+  it('writes nothing when nothing moved, and takes words with any character a line of text may hold', async () => {
+    const made = await create([{ url: A, alt: 'USB-C <-> HDMI, 4K & 60 Hz' }]);
+    expect(made.pictures).toEqual([{ url: A, alt: 'USB-C <-> HDMI, 4K & 60 Hz' }]);
+    const same = await setPictures(made.id, { expected: made.pictures, pictures: made.pictures });
+    expect(same.status).toBe(200);
+    expect(same.body.version).toBe(made.version);
+    expect((await auditOf(made.id)).map((r) => r.action)).toEqual(['product.created']);
+  });
+
   it('refuses a change that started from pictures someone changed meanwhile, and keeps theirs', async () => {
     const made = await create([A]);
     const first = await setPictures(made.id, { expected: [{ url: A, alt: '' }], pictures: [{ url: A, alt: 'Mine' }] });
@@ -152,7 +161,8 @@ describe('a product’s pictures and their words', () => {
     const expected = [{ url: A, alt: '' }];
     const cases: [object, RegExp][] = [
       [{ expected, pictures: [] }, /pictures needs at least one picture/],
-      [{ expected, pictures: [{ url: A, alt: '<b>x</b>' }] }, /alt is plain words on one line/],
+      [{ expected, pictures: [{ url: A, alt: 'hidden\u200bword' }] }, /alt is plain words on one line/],
+      [{ expected, pictures: [{ url: A, alt: 'two\u2028lines' }] }, /alt is plain words on one line/],
       [{ expected, pictures: [{ url: A, alt: 'x'.repeat(251) }] }, /alt is at most 250 characters/],
       [{ expected, pictures: [{ url: A, alt: 'one\nline' }] }, /alt is plain words on one line/],
       [{ expected, pictures: [{ url: 'javascript:alert(1)', alt: '' }] }, /a picture is an uploaded photo/],
@@ -169,5 +179,29 @@ describe('a product’s pictures and their words', () => {
     const now = (await api.http.get(`/api/admin/catalogue/products/${made.id}`).set(desk.auth)).body;
     expect(now.pictures).toEqual(expected);
     expect((await setPictures('not-an-id', { expected, pictures: expected })).status).toBe(404);
+  });
+
+  it('keeps a post’s picture words when the post is edited by addresses (the back office’s form sends no words)', async () => {
+    const writer = await staffSession(api, 'catalogue');
+    const made = await api.http
+      .post('/api/admin/content/posts')
+      .set(writer.auth)
+      .send({
+        title: `Pictured post ${tag()}`,
+        description: '<p>Hello</p>',
+        category: 'Camera',
+        images: [{ url: A, alt: 'A camera on a desk' }],
+      });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
+    const read = async () =>
+      await api.database.db.selectFrom('blogs').select(['images', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await read()).images).toEqual([{ url: A, alt: 'A camera on a desk' }]);
+    const edit = await api.http
+      .put(`/api/admin/content/posts/${id}`)
+      .set(writer.auth)
+      .send({ title: 'Renamed post', description: '<p>Hello</p>', category: 'Camera', images: [A, B], version: (await read()).version });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await read()).images).toEqual([{ url: A, alt: 'A camera on a desk' }, { url: B }]);
   });
 });

@@ -30,6 +30,14 @@ export function productPictures(db: Kysely<Database>) {
             'The pictures were changed by someone else since you opened the product. Reload it to see theirs, then make your change again.',
           );
         const images = await describePictures(trx, input.pictures, before.images);
+        // Nothing moved (words left as they were): nothing written, audited or announced.
+        if (
+          same(
+            had,
+            images.map((i) => ({ url: i.url, alt: i.alt ?? '' })),
+          )
+        )
+          return;
         await trx
           .updateTable('products')
           .set((eb) => ({ images: JSON.stringify(images), version: eb('version', '+', 1), updated_at: new Date() }))

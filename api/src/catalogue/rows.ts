@@ -39,11 +39,13 @@ const pictureUrl = z
   );
 /** What a picture shows, for people who cannot see it: one line of plain words. */
 export const ALT_MAX = 250;
+/** What a line of words may not hold: control and invisible format characters, and line or paragraph breaks. */
+export const ALT_UNSAID = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const altText = z
   .string({ error: 'alt is the words a screen reader says for the picture' })
   .trim()
   .max(ALT_MAX, `alt is at most ${ALT_MAX} characters`)
-  .refine((t) => !/[\p{Cc}<>]/u.test(t), 'alt is plain words on one line (no control characters, < or >)');
+  .refine((t) => !ALT_UNSAID.test(t), 'alt is plain words on one line (no control, invisible or line-break characters)');
 /**
  * A picture: its address, or its address and what it shows (`{ url, alt }`). A picture given by its address
  * alone keeps the words it already had at that address (an import of the shop's own file loses none); an

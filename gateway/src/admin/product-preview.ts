@@ -26,7 +26,8 @@ export function productPreviewRoute(deps: {
 }) {
   const say = (res: express.Response, status: number, text: string) => res.status(status).type('text/plain').send(text);
   return [
-    express.urlencoded({ extended: false, limit: '400kb', parameterLimit: 10 }),
+    // A description of 100,000 characters, each up to 9 bytes once encoded for a form.
+    express.urlencoded({ extended: false, limit: '1000kb', parameterLimit: 10 }),
     async (req: express.Request, res: express.Response) => {
       res.set('Cache-Control', 'no-store');
       const token = cookie(req, SESSION_COOKIE);

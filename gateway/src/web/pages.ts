@@ -68,7 +68,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       return;
     }
     // In a scope of its own, as a page's: what its queries fetch is tagged, so a change drops it from every cache.
-    const result = await deps.sync.run(deps.sync.newScope(), async () =>
+    const rendered = deps.sync.run(deps.sync.newScope(), async () =>
       entry.render({
         url: path,
         origin: deps.origin,
@@ -78,27 +78,36 @@ export async function createPageRenderer(deps: PageRendererDeps) {
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       }),
     );
-    if (result.kind === 'redirect') {
-      res.status(404).type('text/plain').send('There is no such page to preview');
+    let result: RenderResult;
+    const parts: Buffer[] = [];
+    try {
+      result = await rendered;
+      if (result.kind === 'redirect') {
+        res.status(404).type('text/plain').send('There is no such page to preview');
+        return;
+      }
+      const page = result;
+      const body = new PassThrough();
+      body.on('data', (chunk: Buffer) => parts.push(chunk));
+      res.on('close', () => page.abort());
+      await new Promise<void>((done, failed) => {
+        body.on('end', done);
+        body.on('error', failed);
+        page.pipe(body);
+      });
+    } catch (err) {
+      deps.log(`[gateway] previewing ${path} failed: ${err instanceof Error ? err.message : String(err)}`);
+      res.status(502).type('text/plain').send('The preview could not be made: the store could not render the page. Try again.');
       return;
     }
-    const body = new PassThrough();
-    const parts: Buffer[] = [];
-    body.on('data', (chunk: Buffer) => parts.push(chunk));
-    await new Promise<void>((done, failed) => {
-      body.on('end', done);
-      body.on('error', failed);
-      result.pipe(body);
-    });
     const policy = deps.headers['Content-Security-Policy'];
     res
       .status(result.status)
       .set({ ...htmlHeaders, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
       .setHeader('Content-Security-Policy', [...(policy ? [policy] : []), 'sandbox']);
     const head = withoutScripts(html.head(result.head, described.modules)).replace('<title>', '<title>Preview: ');
-    res.send(
-      `${head}<p class="preview-note" role="note"><strong>Preview</strong>: ${escapeHtml(note)}</p>${Buffer.concat(parts).toString('utf8')}</div></body></html>`,
-    );
+    const content = withoutScripts(Buffer.concat(parts).toString('utf8'));
+    res.send(`${head}<p class="preview-note" role="note"><strong>Preview</strong>: ${escapeHtml(note)}</p>${content}</div></body></html>`);
   }
 
   return Object.assign(page, { preview });

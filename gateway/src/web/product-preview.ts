@@ -44,20 +44,26 @@ export function readDraft(raw: unknown): ProductDraft {
 }
 
 /**
- * The page's queries answered as the shop answers them, with the product `id` (wherever a query asks for it as
- * `product`) given the draft's fields. The shop's own answer is copied, never changed: it may be a cached one.
+ * The page's queries answered as the shop answers them, with the product `id` given the draft's fields wherever an
+ * answer holds it. The shop's own answer is copied, never changed: it may be a cached one.
  */
 export function withDraft(execute: Execute, id: string, draft: ProductDraft, sanitize: (html: string) => string): Execute {
   const fields = { ...draft, description: sanitize(draft.description) };
+  // The product wherever the page's answer holds it (its page, and among the popular ones): the page's cache keeps
+  // one record per product, so a copy left as saved would show through.
+  const lay = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(lay);
+    if (!value || typeof value !== 'object') return value;
+    const record = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lay(v)]));
+    if (record.id !== id) return record;
+    return { ...record, ...Object.fromEntries(Object.entries(fields).filter(([k]) => k in record)) };
+  };
   return async (op) => {
     const result = await execute(op);
-    const product = result.data?.product as Record<string, unknown> | null | undefined;
-    if (!product || product.id !== id) return result;
-    const laid = Object.fromEntries(Object.entries(fields).filter(([k]) => k in product));
-    return { ...result, data: { ...result.data, product: { ...product, ...laid } } };
+    return result.data ? { ...result, data: lay(result.data) as typeof result.data } : result;
   };
 }
 
-/** The rendered page's head without its scripts: a preview is a picture of the page, not the app. */
+/** A rendered page without its scripts: a preview is a picture of the page, not the app. */
 export const withoutScripts = (html: string) =>
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
