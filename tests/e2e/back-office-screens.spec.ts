@@ -12,13 +12,21 @@ import { accessible, enrol, invite, signInAs } from './staff';
 // guide's pictures are the journey's.
 
 const DOCS = path.resolve(import.meta.dirname, '../../docs/images/back-office');
+/** The screens the guide shows (its walk through an owner's day); the rest are pictured in the run's output only. */
+const IN_THE_GUIDE: Record<string, string[]> = {
+  desktop: ['today', 'orders', 'order', 'packing-slip', 'product', 'enquiry', 'customer', 'reports', 'audit', 'settings', 'staff'],
+  phone: ['menu', 'order', 'product'],
+};
 
 async function checked(page: Page, name: string, where: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await accessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} scrolls sideways`).toBe(true);
   const project = test.info().project.name;
-  const file = process.env.DOCS_SCREENSHOTS ? path.join(DOCS, `${project}-${name}.png`) : test.info().outputPath(`${name}.png`);
+  const file =
+    process.env.DOCS_SCREENSHOTS && IN_THE_GUIDE[project]?.includes(name)
+      ? path.join(DOCS, `${project}-${name}.png`)
+      : test.info().outputPath(`${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
   // At the page's own pixels (a phone's 390 px, not its three device pixels each): the guide's pictures stay light.
   await page.screenshot({ path: file, scale: 'css', animations: 'disabled', caret: 'hide' });
