@@ -25,11 +25,17 @@ export default defineConfig({
   projects: [
     // The fresh shop's first owner enrols by the start-up banner's link before any journey makes an owner
     // another way: from then on that link is void, as it must be.
-    { name: 'first owner', use: { ...devices['Desktop Chrome'] }, testMatch: /back-office\.spec\.ts/, grep: FIRST_OWNER },
+    {
+      name: 'first owner',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+      testMatch: /back-office\.spec\.ts/,
+      grep: FIRST_OWNER,
+    },
     {
       name: 'desktop',
-      // A browser in another time zone than the server's and the shop's (Asia/Kolkata): dates must read the same.
-      use: { ...devices['Desktop Chrome'], timezoneId: 'America/New_York' },
+      // A laptop (1366 × 768, the commonest laptop screen) in another time zone than the server's and the shop's
+      // (Asia/Kolkata): dates must read the same.
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, timezoneId: 'America/New_York' },
       testIgnore: [/phone\.spec\.ts/, /shop-details\.spec\.ts/],
       grepInvert: FIRST_OWNER,
       dependencies: ['first owner'],
@@ -55,7 +61,7 @@ export default defineConfig({
     // The shop's own details change what every page says of the shop: changed last, once every other journey is done.
     {
       name: 'shop details',
-      use: { ...devices['Desktop Chrome'], timezoneId: 'America/New_York' },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, timezoneId: 'America/New_York' },
       testMatch: /shop-details\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
     },
