@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { buy, type Customer, mailsTo, newCustomer } from './helpers';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
-import { accessible, bannerLink, code, confirmDialog, enrol, invite, PASSWORD, signInAs } from './staff';
+import { accessible, bannerLink, code, confirmDialog, enrol, invite, openDesk, PASSWORD, signInAs } from './staff';
 
 const API = 'http://127.0.0.1:4701/api';
 const SIM = 'http://127.0.0.1:4702';
@@ -48,7 +48,7 @@ test.describe('the back office', () => {
     await expect(opening).toContainText('Done: An order was placed');
     await expect(opening.getByRole('link', { name: "Save the shop's details" })).toHaveAttribute('href', '/admin/settings');
     await expect(opening.getByRole('link', { name: 'Invite a second staff member' })).toBeVisible();
-    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Staff' }).click();
+    await openDesk(owner, 'Staff');
     await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
     const email = `fulfil.${Date.now().toString(36)}@example.com`;
     await owner.getByLabel('E-mail').fill(email);
@@ -83,7 +83,7 @@ test.describe('the back office', () => {
     await expect(staff.getByRole('heading', { name: 'Today' })).toBeVisible();
     await expect(staff.getByRole('link', { name: /to process/ })).toBeVisible();
     await accessible(staff);
-    await staff.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Orders' }).click();
+    await openDesk(staff, 'Orders');
     // A fulfilment member sees no audit trail.
     await expect(staff.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
 
@@ -98,7 +98,7 @@ test.describe('the back office', () => {
     // The number on the order is what finds it from any screen: the frame's search box.
     const number = /Order ([0-9A-F]{8})/.exec((await staff.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[1] ?? '';
     expect(number).toMatch(/^[0-9A-F]{8}$/);
-    await staff.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Today' }).click();
+    await openDesk(staff, 'Today');
     const find = staff.getByRole('search', { name: 'Find an order or a product' });
     await find.getByRole('searchbox').pressSequentially(`#${number.toLowerCase()}`, { delay: 20 });
     await find.getByRole('searchbox').press('Enter');
@@ -188,7 +188,7 @@ test.describe('the back office', () => {
     const secret = await enrol(owner, invite(ownerEmail, 'owner'), 'Meera Owner');
     await signInAs(owner, ownerEmail, secret);
     await accessible(owner);
-    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Orders' }).click();
+    await openDesk(owner, 'Orders');
     await owner.getByLabel('Order number, e-mail or phone').fill(customer.email);
     await owner.getByRole('button', { name: 'Search' }).click();
     await owner.getByRole('table').getByRole('link').first().click();
@@ -225,7 +225,7 @@ test.describe('the back office', () => {
     await expect(page.getByText('Your return request is sent. We will e-mail you our answer.')).toBeVisible();
     await expect(page.getByText(/^Return requested: we will e-mail you our answer/)).toBeVisible();
 
-    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Returns' }).click();
+    await openDesk(owner, 'Returns');
     await owner.getByLabel('Status').selectOption('REQUESTED');
     await expect(owner.getByRole('table').getByRole('row').filter({ hasText: customer.email })).toHaveCount(1);
     await accessible(owner);
@@ -242,13 +242,13 @@ test.describe('the back office', () => {
     await expect(owner.getByText(/^Refund Rs\.\s[\d,]+ \(processed\), units back in stock$/)).toBeVisible();
 
     // Their own account: passkeys to add (the browser's part needs a domain name; the api's is tested with a software key).
-    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Your account' }).click();
+    await openDesk(owner, 'Your account');
     await expect(owner.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
     await expect(owner.getByText('You have no passkey yet.')).toBeVisible();
     await accessible(owner);
 
     // The owner looks the shopper up: their orders, read-only.
-    await owner.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Customers' }).click();
+    await openDesk(owner, 'Customers');
     await owner.getByLabel('E-mail (or its beginning) or phone').fill(customer.email);
     await owner.getByRole('button', { name: 'Look up' }).click();
     await owner.getByRole('link', { name: customer.email }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { gql, mailsTo, newCustomer } from './helpers';
-import { accessible, enrol, invite, signInAs } from './staff';
+import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
 test.describe('the content desk', () => {
   test('a support member replies to an enquiry by e-mail and hides a review; the shopper sees it gone', async ({
@@ -37,7 +37,7 @@ test.describe('the content desk', () => {
     await signInAs(desk, email, secret);
 
     // The inbox: find it, take it, note it, answer it by e-mail.
-    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Enquiries' }).click();
+    await openDesk(desk, 'Enquiries');
     await expect(desk.getByRole('heading', { name: 'Enquiries', level: 1 })).toBeVisible();
     await desk.getByLabel('E-mail, name or words').fill(asker);
     await desk.getByRole('button', { name: 'Search' }).click();
@@ -72,7 +72,7 @@ test.describe('the content desk', () => {
     expect(mailsTo(asker)[0]?.text).toContain('> Does the laptop come with a UK plug?');
 
     // Reviews: hide the spam with a reason.
-    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Reviews' }).click();
+    await openDesk(desk, 'Reviews');
     await expect(desk.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
     await desk.getByLabel('Words, product or e-mail').fill(spam);
     await desk.getByRole('button', { name: 'Search' }).click();

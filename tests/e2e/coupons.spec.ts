@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { fillAddress, mailsTo, newCustomer, signIn } from './helpers';
-import { accessible, enrol, invite, signInAs } from './staff';
+import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
 const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN')}`;
 
@@ -15,7 +15,7 @@ test.describe('coupons', () => {
     const desk = await (await browser.newContext()).newPage();
     const secret = await enrol(desk, invite(email, 'catalogue'), 'Meera Catalogue');
     await signInAs(desk, email, secret);
-    await desk.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Coupons' }).click();
+    await openDesk(desk, 'Coupons');
     await expect(desk.getByRole('heading', { name: 'Coupons', level: 1 })).toBeVisible();
     await accessible(desk);
     await desk.getByRole('link', { name: 'Make a coupon' }).click();
