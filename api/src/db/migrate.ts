@@ -22,6 +22,7 @@ import * as staffFactors from './migrations/0020-staff-factors.js';
 import * as enquiryReplyClaims from './migrations/0021-enquiry-reply-claims.js';
 import * as deliveryPhone from './migrations/0022-delivery-phone.js';
 import * as shopSettings from './migrations/0023-shop-settings.js';
+import * as productSearch from './migrations/0024-product-search.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-enquiry-reply-claims': enquiryReplyClaims,
   '0022-delivery-phone': deliveryPhone,
   '0023-shop-settings': shopSettings,
+  '0024-product-search': productSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,16 +1,17 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Product } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
+import { searchPlan, tsquery } from './search.js';
+import type { WordQuery } from './search-query.js';
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-function filtered(db: Kysely<Database>, q: ProductListQuery) {
+/** The store's filters; a search is its words' queries (products/search.ts made them safe). */
+function filtered(db: Kysely<Database>, q: ProductListQuery, search?: WordQuery[]) {
   // An archived product has left the store: no list, search or facet shows it.
   let query: SelectQueryBuilder<Database, 'products', object> = db.selectFrom('products').where('archived_at', 'is', null);
   if (q.category) query = query.where('category', '=', q.category);
   if (q.brand) query = query.where('brand', '=', q.brand);
   if (q.tags) query = query.where(sql<boolean>`tags @> array[${q.tags}]::text[]`);
-  if (q.search) query = query.where('title', 'ilike', `%${escapeLike(q.search)}%`);
+  if (search !== undefined) query = query.where(sql<boolean>`search_doc @@ (${tsquery(search)})`);
   if (q.price.gte !== undefined) query = query.where('price', '>=', q.price.gte);
   if (q.price.gt !== undefined) query = query.where('price', '>', q.price.gt);
   if (q.price.lte !== undefined) query = query.where('price', '<=', q.price.lte);
@@ -23,7 +24,7 @@ function filtered(db: Kysely<Database>, q: ProductListQuery) {
  * every match is linear in the catalogue, and a shopper reads "1000+" the same as "9,334".
  */
 export const COUNT_CAP = 1000;
-/** Substring search has no index order to stop early in, so its count stops sooner: "100+ matches". */
+/** A search's matches are ranked, with no index order to stop early in, so its count stops sooner: "100+ matches". */
 export const SEARCH_COUNT_CAP = 100;
 
 export interface ProductPage {
@@ -31,17 +32,40 @@ export interface ProductPage {
   total: number;
   /** false when the count stopped at COUNT_CAP: there are at least `total` matches. */
   totalExact: boolean;
+  /** For a search: the words it searched for, the catalogue's words it took instead (did you mean), and whether it was cut. */
+  search?: { words: string[]; suggestion: string | null; capped: boolean };
 }
 
 export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<ProductPage> {
-  const base = filtered(db, q);
-  const cap = q.search ? SEARCH_COUNT_CAP : COUNT_CAP;
+  if (!q.search) return listed(db, q);
+  // A search: its words as typed; when they find nothing, the catalogue's words nearest to them, said.
+  const plan = await searchPlan(db, q.search);
+  if (plan.query.length === 0)
+    return { rows: [], total: 0, totalExact: true, search: { words: plan.words, suggestion: null, capped: plan.capped } };
+  const found = await listed(db, q, plan.query);
+  if (found.total > 0 || !plan.corrected) return { ...found, search: { words: plan.words, suggestion: null, capped: plan.capped } };
+  const corrected = await listed(db, q, plan.corrected.query);
+  return {
+    ...corrected,
+    search: { words: plan.corrected.words, suggestion: corrected.total > 0 ? plan.corrected.words.join(' ') : null, capped: plan.capped },
+  };
+}
+
+async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordQuery[]): Promise<ProductPage> {
+  const base = filtered(db, q, search);
+  const cap = search !== undefined ? SEARCH_COUNT_CAP : COUNT_CAP;
   let page = base.selectAll();
   for (const key of q.sort) {
     // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale.
     const column = key.column === 'title' ? sql`lower(title) collate "C"` : key.column;
     page = page.orderBy(column, key.desc ? 'desc' : 'asc');
   }
+  // A search's own order: how well each matches (title and brand count most), then what sells and is rated well.
+  if (q.sort.length === 0 && search !== undefined)
+    page = page
+      .orderBy(sql`ts_rank_cd(search_doc, ${tsquery(search)})`, 'desc')
+      .orderBy('sold', 'desc')
+      .orderBy('total_rating', 'desc');
   // A default order and a unique tie-breaker keep pages stable.
   if (q.sort.length === 0) page = page.orderBy('created_at', 'desc');
   page = page.orderBy('id', q.sort.at(-1)?.desc ? 'desc' : 'asc');

@@ -1,0 +1,109 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { searchWords, type WordQuery, wordQueries } from './search-query.js';
+import { correction } from './typos.js';
+
+// What a search means in this shop: its words (search-query.ts), each with the shop's synonyms of it, and, when
+// the words as typed find nothing, the catalogue's own words nearest to them (typos.ts), offered as "did you
+// mean". The synonyms and the catalogue's words are read at most every few seconds, per database.
+
+/** How long the synonyms and the catalogue's words are kept before they are read again. */
+const KEPT_MS = 5_000;
+
+interface Known {
+  at: number;
+  synonyms: Map<string, string[][]>;
+  /** Each word of the products in the store (titles, brands, categories, tags) and how many products use it. */
+  vocabulary: Map<string, number>;
+}
+const known = new WeakMap<Kysely<Database>, Promise<Known>>();
+
+/**
+ * The catalogue's words with the singular of each plural beside it (Laptops → laptop, Watches → watch): a shopper's
+ * typo is nearer to the word they meant, which is as often the one as the other.
+ */
+function vocabularyOf(words: [string, number][]): Map<string, number> {
+  const out = new Map(words);
+  for (const [word, uses] of words) {
+    const one = /(ch|sh|x|ss)es$/.test(word) ? word.slice(0, -2) : /[^s]s$/.test(word) && word.length > 4 ? word.slice(0, -1) : null;
+    if (one && !out.has(one)) out.set(one, uses);
+  }
+  return out;
+}
+
+async function read(db: Kysely<Database>): Promise<Known> {
+  const [synonyms, words] = await Promise.all([
+    sql<{ word: string; also: string[] }>`select word, also from search_synonyms`.execute(db),
+    sql<{ word: string; ndoc: number }>`
+      select word, ndoc from ts_stat($$
+        select to_tsvector('simple', title || ' ' || brand || ' ' || category || ' ' || coalesce(array_to_string(tags, ' '), ''))
+        from products where archived_at is null
+      $$)`.execute(db),
+  ]);
+  return {
+    at: Date.now(),
+    synonyms: new Map(synonyms.rows.map((r) => [r.word, r.also.map((phrase) => phrase.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])])),
+    vocabulary: vocabularyOf(words.rows.filter((r) => /^\p{L}[\p{L}\p{M}\p{N}]*$/u.test(r.word)).map((r) => [r.word, Number(r.ndoc)])),
+  };
+}
+
+async function knownOf(db: Kysely<Database>): Promise<Known> {
+  const kept = known.get(db);
+  if (kept) {
+    const k = await kept.catch(() => null);
+    if (k && Date.now() - k.at < KEPT_MS) return k;
+  }
+  const reading = read(db);
+  known.set(db, reading);
+  return reading;
+}
+
+/** A search as the database runs it. */
+export interface SearchPlan {
+  /** The words searched for. */
+  words: string[];
+  /** Each word's queries, as typed, with their synonyms (none when no word is left). */
+  query: WordQuery[];
+  /** The same with each mistyped word put right, when one was: tried when the words as typed find nothing. */
+  corrected: { words: string[]; query: WordQuery[] } | null;
+  capped: boolean;
+}
+
+/** Whether English leaves each word out ("the", "a", "on"…), as PostgreSQL's configuration says; kept once asked. */
+const stopWords = new Map<string, boolean>();
+async function withoutStopWords(db: Kysely<Database>, words: string[]): Promise<string[]> {
+  const unknown = [...new Set(words.filter((w) => !stopWords.has(w)))];
+  if (unknown.length > 0) {
+    if (stopWords.size > 10_000) stopWords.clear();
+    // Words of letters and digits only (searchWords), quoted as one lexeme each.
+    const { rows } = await sql<{ w: string; n: number }>`
+      select w, numnode(to_tsquery('english', '''' || w || '''')) as n from unnest(${unknown}::text[]) as w`.execute(db);
+    for (const r of rows) stopWords.set(r.w, Number(r.n) === 0);
+  }
+  // A stop word among others says nothing ("the frame"); alone, it is the start of a word being typed ("a", "on").
+  const kept = words.filter((w) => !stopWords.get(w));
+  return kept.length > 0 ? kept : words;
+}
+
+export async function searchPlan(db: Kysely<Database>, text: string): Promise<SearchPlan> {
+  const { words: typed, capped } = searchWords(text);
+  if (typed.length === 0) return { words: typed, query: [], corrected: null, capped };
+  const words = await withoutStopWords(db, typed);
+  const { synonyms, vocabulary } = await knownOf(db);
+  const alternatives = (w: string) => synonyms.get(w) ?? [];
+  const fixed = words.map((w) => (synonyms.has(w) ? null : correction(w, vocabulary)));
+  const correctedWords = words.map((w, i) => fixed[i] ?? w);
+  return {
+    words,
+    query: wordQueries(words, alternatives),
+    corrected: fixed.some(Boolean) ? { words: correctedWords, query: wordQueries(correctedWords, alternatives) } : null,
+    capped,
+  };
+}
+
+/** The tsquery of a search's words: each word (in English or as typed) needed. */
+export const tsquery = (query: WordQuery[]) =>
+  sql.join(
+    query.map((q) => sql`(to_tsquery('english', ${q.english}) || to_tsquery('simple', ${q.simple}))`),
+    sql` && `,
+  );
