@@ -10,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export function demoProducts(now = Date.now()): CatalogueProduct[] {
   const products: CatalogueProduct[] = [];
   CATEGORIES.forEach((cat, c) => {
-    cat.models.forEach(({ name: model, price }, i) => {
+    cat.models.forEach(({ name: model, price, summary, features }, i) => {
       const brand = cat.brands[i % cat.brands.length] as string;
       const n = c * cat.models.length + i;
       const tags = [
@@ -22,11 +22,12 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
       const colorCount = Math.min(cat.colors.length, 2 + (n % 4));
       const colors = Array.from({ length: colorCount }, (_, k) => cat.colors[(i + k) % cat.colors.length] as string);
       const title = `${brand} ${model}`;
-      const features = cat.features.map((f) => `<li>${f}</li>`).join('');
+      // The model's own words (plain text, no markup: seed-data.ts), never its category's.
+      const bullets = features.map((f) => `<li>${f}</li>`).join('');
       products.push({
         title,
         slug: slugify(title),
-        description: `<p>The <strong>${title}</strong> brings ${brand}'s latest to your ${cat.category.toLowerCase().replace(/s$/, '')} line-up.</p><ul>${features}</ul><p>Ships across India in 5-10 business days, with free returns within 14 days.</p>`,
+        description: `<p>The <strong>${title}</strong>: ${summary}</p><ul>${bullets}</ul><p>Ships across India in 5-10 business days, with free returns within 14 days.</p>`,
         price,
         category: cat.category,
         brand,
