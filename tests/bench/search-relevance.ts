@@ -43,7 +43,7 @@ const db = await openDb({ kind: 'pglite', dir: null });
 await migrateToLatest(db.db);
 await seedDemo(db.db);
 
-const results: { j: Judged; recall: number; ndcg: number; found: number; titles: string[] }[] = [];
+const results: { j: Judged; recall: number; ndcg: number; found: number; titles: string[]; failed: boolean }[] = [];
 for (const j of queries) {
   let titles: string[] = [];
   let found = 0;
@@ -52,10 +52,12 @@ for (const j of queries) {
     titles = page.rows.map((r) => r.title);
     found = page.total;
   } catch (err) {
-    // Refused as bad input (or failed): found nothing.
-    if (verbose) console.log(`  ${JSON.stringify(j.q)}: ${err instanceof Error ? err.message : String(err)}`);
+    // A search that fails scores nothing, nonsense or not: a shopper got an error, not an answer.
+    console.log(`  ${JSON.stringify(j.q)} failed: ${err instanceof Error ? err.message : String(err)}`);
+    results.push({ j, recall: 0, ndcg: 0, found: 0, titles, failed: true });
+    continue;
   }
-  results.push({ j, ...score(j, titles), found, titles });
+  results.push({ j, ...score(j, titles), found, titles, failed: false });
 }
 await db.close();
 
@@ -88,6 +90,7 @@ if (check) {
     ...(recall < RECALL_GOAL ? [`recall@10 ${recall.toFixed(3)} < ${RECALL_GOAL}`] : []),
     ...(ndcg < NDCG_GOAL ? [`nDCG@10 ${ndcg.toFixed(3)} < ${NDCG_GOAL}`] : []),
     ...(empty.length > 0 ? [`${empty.length} real queries found nothing`] : []),
+    ...(results.some((r) => r.failed) ? [`${results.filter((r) => r.failed).length} queries failed`] : []),
   ];
   if (failed.length > 0) {
     console.error(`Search relevance below its goals: ${failed.join('; ')}`);

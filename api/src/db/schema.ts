@@ -122,6 +122,13 @@ export interface ProductsTable {
   updated_at: UpdatedAt;
 }
 
+/** A word shoppers type and the words it also means (products/search.ts): "telly" also means "tv". */
+export interface SearchSynonymsTable {
+  word: string;
+  also: string[];
+  updated_at: Generated<Date>;
+}
+
 /** A product in one colour: a variant, with its own stock (products/stock.ts moves it). */
 export interface ProductColorsTable {
   product_id: string;
@@ -587,6 +594,7 @@ export interface Database {
   customers: CustomersTable;
   colors: ColorsTable;
   products: ProductsTable;
+  search_synonyms: SearchSynonymsTable;
   product_colors: ProductColorsTable;
   catalogue_changes: CatalogueChangesTable;
   catalogue_terms: CatalogueTermsTable;

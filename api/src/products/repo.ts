@@ -4,6 +4,26 @@ import type { ProductListQuery } from './list-query.js';
 import { searchPlan, tsquery } from './search.js';
 import type { WordQuery } from './search-query.js';
 
+/** A product's columns as the store reads them (not its search document, which only the database reads). */
+const PRODUCT_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'description',
+  'price',
+  'category',
+  'brand',
+  'tags',
+  'images',
+  'sold',
+  'total_rating',
+  'rating_count',
+  'archived_at',
+  'version',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Product)[];
+
 /** The store's filters; a search is its words' queries (products/search.ts made them safe). */
 function filtered(db: Kysely<Database>, q: ProductListQuery, search?: WordQuery[]) {
   // An archived product has left the store: no list, search or facet shows it.
@@ -43,18 +63,19 @@ export async function listProducts(db: Kysely<Database>, q: ProductListQuery): P
   if (plan.query.length === 0)
     return { rows: [], total: 0, totalExact: true, search: { words: plan.words, suggestion: null, capped: plan.capped } };
   const found = await listed(db, q, plan.query);
-  if (found.total > 0 || !plan.corrected) return { ...found, search: { words: plan.words, suggestion: null, capped: plan.capped } };
-  const corrected = await listed(db, q, plan.corrected.query);
-  return {
-    ...corrected,
-    search: { words: plan.corrected.words, suggestion: corrected.total > 0 ? plan.corrected.words.join(' ') : null, capped: plan.capped },
-  };
+  const said = { words: plan.words, suggestion: null, capped: plan.capped };
+  if (found.total > 0) return { ...found, search: said };
+  const corrected = await plan.corrected();
+  if (!corrected) return { ...found, search: said };
+  const instead = await listed(db, q, corrected.query);
+  if (instead.total === 0) return { ...found, search: said };
+  return { ...instead, search: { words: corrected.words, suggestion: corrected.words.join(' '), capped: plan.capped } };
 }
 
 async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordQuery[]): Promise<ProductPage> {
   const base = filtered(db, q, search);
   const cap = search !== undefined ? SEARCH_COUNT_CAP : COUNT_CAP;
-  let page = base.selectAll();
+  let page = base.select(PRODUCT_COLUMNS);
   for (const key of q.sort) {
     // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale.
     const column = key.column === 'title' ? sql`lower(title) collate "C"` : key.column;
@@ -91,7 +112,7 @@ async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordQu
 /** Products by id, those in the store; with `archived`, those withdrawn from it too (a cart, an order). */
 export function productsByIds(db: Kysely<Database>, ids: string[], archived: 'with archived' | 'in the store' = 'in the store') {
   if (ids.length === 0) return Promise.resolve([] as Product[]);
-  let query = db.selectFrom('products').selectAll().where('id', 'in', ids);
+  let query = db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids);
   if (archived === 'in the store') query = query.where('archived_at', 'is', null);
   return query.execute();
 }

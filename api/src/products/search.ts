@@ -42,18 +42,23 @@ async function read(db: Kysely<Database>): Promise<Known> {
   ]);
   return {
     at: Date.now(),
-    synonyms: new Map(synonyms.rows.map((r) => [r.word, r.also.map((phrase) => phrase.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])])),
+    // A phrase with no word in it (the table allows none, but a synonym must never break a search) is left out.
+    synonyms: new Map(
+      synonyms.rows.map((r) => [
+        r.word,
+        r.also.map((phrase) => phrase.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((p) => p.length > 0),
+      ]),
+    ),
     vocabulary: vocabularyOf(words.rows.filter((r) => /^\p{L}[\p{L}\p{M}\p{N}]*$/u.test(r.word)).map((r) => [r.word, Number(r.ndoc)])),
   };
 }
 
 async function knownOf(db: Kysely<Database>): Promise<Known> {
   const kept = known.get(db);
-  if (kept) {
-    const k = await kept.catch(() => null);
-    if (k && Date.now() - k.at < KEPT_MS) return k;
-  }
-  const reading = read(db);
+  const last = kept ? await kept.catch(() => null) : null;
+  if (last && Date.now() - last.at < KEPT_MS) return last;
+  // A failed read answers what was known before (or nothing): a search is never refused for it.
+  const reading = read(db).catch(() => last ?? { at: Date.now(), synonyms: new Map(), vocabulary: new Map() });
   known.set(db, reading);
   return reading;
 }
@@ -64,8 +69,11 @@ export interface SearchPlan {
   words: string[];
   /** Each word's queries, as typed, with their synonyms (none when no word is left). */
   query: WordQuery[];
-  /** The same with each mistyped word put right, when one was: tried when the words as typed find nothing. */
-  corrected: { words: string[]; query: WordQuery[] } | null;
+  /**
+   * The same with each mistyped word put right, when one was (null when none was): asked only when the words as
+   * typed find nothing, as it reads every word of the catalogue.
+   */
+  corrected: () => Promise<{ words: string[]; query: WordQuery[] } | null>;
   capped: boolean;
 }
 
@@ -87,18 +95,17 @@ async function withoutStopWords(db: Kysely<Database>, words: string[]): Promise<
 
 export async function searchPlan(db: Kysely<Database>, text: string): Promise<SearchPlan> {
   const { words: typed, capped } = searchWords(text);
-  if (typed.length === 0) return { words: typed, query: [], corrected: null, capped };
+  if (typed.length === 0) return { words: typed, query: [], corrected: async () => null, capped };
   const words = await withoutStopWords(db, typed);
   const { synonyms, vocabulary } = await knownOf(db);
   const alternatives = (w: string) => synonyms.get(w) ?? [];
-  const fixed = words.map((w) => (synonyms.has(w) ? null : correction(w, vocabulary)));
-  const correctedWords = words.map((w, i) => fixed[i] ?? w);
-  return {
-    words,
-    query: wordQueries(words, alternatives),
-    corrected: fixed.some(Boolean) ? { words: correctedWords, query: wordQueries(correctedWords, alternatives) } : null,
-    capped,
+  const corrected = async () => {
+    const fixed = words.map((w) => (synonyms.has(w) ? null : correction(w, vocabulary)));
+    if (!fixed.some(Boolean)) return null;
+    const correctedWords = words.map((w, i) => fixed[i] ?? w);
+    return { words: correctedWords, query: wordQueries(correctedWords, alternatives) };
   };
+  return { words, query: wordQueries(words, alternatives), corrected, capped };
 }
 
 /** The tsquery of a search's words: each word (in English or as typed) needed. */

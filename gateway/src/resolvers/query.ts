@@ -93,7 +93,8 @@ export const Query: QueryResolvers = {
     const search = text(query, 'query');
     const page = pageOf(after);
     if (!search) return { items: [], totalCount: 0, hasMore: false, endCursor: null };
-    const result = await api.catalogue.list({ search, sort: 'title', page, limit });
+    // The api's own order for a search: how well each matches, then what sells and is rated well.
+    const result = await api.catalogue.list({ search, page, limit });
     const hasMore = page * limit < result.total || (!result.totalExact && result.items.length === limit);
     return { items: result.items, totalCount: result.total, hasMore, endCursor: hasMore ? cursorOf(page) : null };
   },

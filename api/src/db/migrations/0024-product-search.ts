@@ -21,8 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index products_search_doc on products using gin (search_doc)`.execute(db);
   await sql`
     create table search_synonyms (
-      word text primary key check (word ~ '^[[:alnum:]]+$' and length(word) <= 50),
-      also text[] not null check (cardinality(also) between 1 and 10),
+      word text primary key check (word ~ '^[[:alnum:]]+$' and word = lower(word) and length(word) <= 50),
+      also text[] not null check (cardinality(also) between 1 and 10 and array_position(also, '') is null),
       updated_at timestamptz not null default now()
     )
   `.execute(db);
