@@ -134,7 +134,10 @@ describe('the store’s search', () => {
   it('never lets a synonym break a search: one with no word in it is left out', async () => {
     const w = word();
     await create({ title: `Synonymed ${w}` });
-    await api.database.db.insertInto('search_synonyms').values({ word: 'zzsynonym', also: ['!!', w] }).execute();
+    await api.database.db
+      .insertInto('search_synonyms')
+      .values({ word: 'zzsynonym', also: ['!!', w] })
+      .execute();
     // The shop's synonyms are read again within a few seconds.
     await expect.poll(async () => (await titles('zzsynonym')).join(), { timeout: 8_000 }).toBe(`Synonymed ${w}`);
   });
