@@ -143,6 +143,9 @@ test.describe('shopping', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByText('Pincode must be the 6 digits of an Indian PIN code')).toBeVisible();
     await expect(page.getByText('Phone must be an Indian mobile number: 10 digits, starting with 6, 7, 8 or 9')).toBeVisible();
+    // The refusal takes the shopper to the first field it names. (Both sentences were already shown as they typed, so
+    // this is what says the refusal is done: typing on before it would race the focus moving, as no person does.)
+    await expect(page.getByPlaceholder('Zipcode')).toBeFocused();
     await phone.fill('');
     await phone.pressSequentially('+91 70123 45678', { delay: 15 });
     await expect(page.getByText(/Response not successful|status code|GraphQL/)).toHaveCount(0);
