@@ -101,6 +101,8 @@ test.describe('the catalogue desk', () => {
     await expect(pictures.getByRole('listitem').first().getByRole('img')).toHaveAttribute('src', photoUrl);
     // What the photo shows, typed key by key: kept when the field is left, and read out by the thumbnail.
     const words = `Camera ${word} seen from the front`;
+    // Once the moves are kept (each is saved as it is made).
+    await desk.waitForLoadState('networkidle');
     await pictures.getByLabel('What the main picture shows').pressSequentially(words, { delay: 15 });
     await desk.keyboard.press('Tab');
     await expect(pictures.getByRole('listitem').first().getByRole('img')).toHaveAccessibleName(`Main picture: ${words}`);

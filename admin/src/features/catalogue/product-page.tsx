@@ -227,8 +227,10 @@ function ProductPictures({ product, editable }: { product: CatalogueProductWhole
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const kept = useRef(stored);
   const refused = useRef(false);
+  // Changes sent and not yet answered, counted at once (the state above is for the page's warning and lags a render).
+  const pending = useRef(0);
   const client = useApolloClient();
-  if (sending === 0 && (refused.current || JSON.stringify(kept.current) !== JSON.stringify(stored))) {
+  if (pending.current === 0 && (refused.current || JSON.stringify(kept.current) !== JSON.stringify(stored))) {
     // Changed elsewhere (a reload, another tab), or a change refused: the library shows the shop's pictures.
     refused.current = false;
     kept.current = stored;
@@ -247,6 +249,7 @@ function ProductPictures({ product, editable }: { product: CatalogueProductWhole
     }
     const expected = kept.current;
     kept.current = next;
+    pending.current += 1;
     setShown(next);
     setSending((n) => n + 1);
     queue.current = queue.current
@@ -261,7 +264,10 @@ function ProductPictures({ product, editable }: { product: CatalogueProductWhole
           void client.refetchQueries({ include: ['CatalogueProduct'] });
         },
       )
-      .finally(() => setSending((n) => n - 1));
+      .finally(() => {
+        pending.current -= 1;
+        setSending((n) => n - 1);
+      });
   };
   return (
     <section aria-labelledby="product-pictures">
