@@ -1,13 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { csrfToken } from '../lib/apollo';
+import { upload } from '../lib/photo-upload';
+import { AltText } from './alt-text';
 import { type Message, Said } from './said';
-
-/** A photo the shop took: its address (/api/photos/{id}) and size. */
-interface Uploaded {
-  url: string;
-  width: number;
-  height: number;
-}
 
 /** A picture as a product or a post shows it: its address, and what it shows in words (empty: not said yet). */
 export interface Picture {
@@ -23,34 +17,6 @@ interface Sending {
 }
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
-
-/**
- * Sends a photo to the shop, telling how much has gone: the shop checks it by its bytes, strips what the camera
- * wrote and makes it at the storefront's widths. Answers the photo, or throws the shop's words.
- */
-function upload(target: 'product' | 'blog', file: File, progress: (sent: number) => void): Promise<Uploaded> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/admin/files/${target}-photos`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    const token = csrfToken();
-    if (token) xhr.setRequestHeader('X-CSRF-Token', token);
-    xhr.upload.onprogress = (e) => e.lengthComputable && progress(e.loaded / e.total);
-    xhr.onload = () => {
-      let body: Partial<Uploaded> & { message?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        // Not the shop's answer (a proxy's page): said below.
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && typeof body.url === 'string') resolve(body as Uploaded);
-      else reject(new Error(body.message ?? `The photo was not uploaded (${xhr.status})`));
-    };
-    xhr.onerror = () => reject(new Error('The photo could not be sent: is the connection up?'));
-    xhr.send(file);
-  });
-}
 
 /**
  * A product's (or a post's) pictures as a library: each a thumbnail in the order the store shows them, the
@@ -282,54 +248,5 @@ export function MediaLibrary({
         {moved}
       </p>
     </fieldset>
-  );
-}
-
-/**
- * The words that say what a picture shows (the storefront's alt text), taken when the field is left or Enter
- * is pressed, not at every key: a library kept at once saves each change.
- */
-function AltText({ name, alt, editable, onSay }: { name: string; alt: string; editable: boolean; onSay: (words: string) => void }) {
-  const id = useId();
-  const errorId = useId();
-  const [words, setWords] = useState(alt);
-  // The shop's words when they change (kept, or put back after a refusal); what is being typed stays.
-  const [shown, setShown] = useState(alt);
-  if (shown !== alt) {
-    setShown(alt);
-    setWords(alt);
-  }
-  // The api's rule, said before it is asked: one line of words, without invisible characters.
-  const wrong = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(words) ? 'One line of plain words: no invisible or line-break characters.' : null;
-  const say = () => {
-    const said = words.trim().replace(/\s+/g, ' ');
-    if (!wrong && said !== alt) onSay(said);
-  };
-  return (
-    <span className="admin-media-alt">
-      <label htmlFor={id}>What {name} shows</label>
-      <input
-        id={id}
-        value={words}
-        maxLength={250}
-        readOnly={!editable}
-        placeholder={editable ? 'For people who cannot see it' : undefined}
-        aria-invalid={wrong ? true : undefined}
-        aria-describedby={wrong ? errorId : undefined}
-        onChange={(e) => setWords(e.target.value)}
-        onBlur={say}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
-          // Enter takes the words; it does not send the form around the library.
-          e.preventDefault();
-          say();
-        }}
-      />
-      {wrong && (
-        <span id={errorId} className="admin-error">
-          {wrong}
-        </span>
-      )}
-    </span>
   );
 }

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
+import { useState } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { may, type Signed } from '../../lib/authorization';
 import { problem, when } from '../../lib/format';
 import { NoRecord } from '../../components/no-record';
 import { DescriptionField } from '../../components/description-field';
-import { MediaLibrary, type Picture } from '../../components/media-library';
-import { type Message, Said } from '../../components/said';
+import { MediaLibrary } from '../../components/media-library';
 import { SaveForm, useSaveForm } from '../../components/save-form';
 import type { CatalogueProductWholeFragment } from './__generated__/product-whole';
 import { useConfirm } from '../../components/confirm';
@@ -19,8 +17,8 @@ import { ColourSwatches, list } from './colour-swatches';
 import { openPreview } from './product-preview';
 import { useCreateProductMutation } from './__generated__/create-product';
 import { useRestoreProductMutation } from './__generated__/restore-product';
-import { useSetProductPicturesMutation } from './__generated__/set-pictures';
-import { useSetStockMutation } from './__generated__/set-stock';
+import { PICTURES, ProductPictures } from './product-pictures';
+import { StockForm } from './stock-form';
 import { useUpdateProductMutation } from './__generated__/update-product';
 
 // The api checks every field with the import's rules (and names what is wrong); these only answer early.
@@ -207,128 +205,6 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
         readOnly={!editable}
       />
     </SaveForm>
-  );
-}
-
-const PICTURES = 'Pictures (the main one first)';
-
-/**
- * An open product's pictures, kept the moment they change (an upload, a move, a removal, the words of one),
- * apart from the form: each change names the pictures it started from, in order, so two uploads that finish
- * together are both kept, and another's change meanwhile is refused rather than lost.
- */
-function ProductPictures({ product, editable }: { product: CatalogueProductWholeFragment; editable: boolean }) {
-  const [setPictures] = useSetProductPicturesMutation();
-  const stored = product.pictures.map(({ url, alt }) => ({ url, alt }));
-  // What the shop will hold once the changes sent so far are kept; shown at once.
-  const [shown, setShown] = useState(stored);
-  const [message, setMessage] = useState<Message>(null);
-  const [sending, setSending] = useState(0);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const kept = useRef(stored);
-  const refused = useRef(false);
-  // Changes sent and not yet answered, counted at once (the state above is for the page's warning and lags a render).
-  const pending = useRef(0);
-  const client = useApolloClient();
-  if (pending.current === 0 && (refused.current || JSON.stringify(kept.current) !== JSON.stringify(stored))) {
-    // Changed elsewhere (a reload, another tab), or a change refused: the library shows the shop's pictures.
-    refused.current = false;
-    kept.current = stored;
-    setShown(stored);
-  }
-  useEffect(() => {
-    if (sending === 0) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [sending]);
-  const keep = (next: Picture[]) => {
-    if (next.length === 0) {
-      setMessage({ ok: false, text: 'A product in the store needs at least one picture: add another before removing this one.' });
-      return;
-    }
-    const expected = kept.current;
-    kept.current = next;
-    pending.current += 1;
-    setShown(next);
-    setSending((n) => n + 1);
-    queue.current = queue.current
-      .then(() => setPictures({ variables: { id: product.id, expected, pictures: next } }))
-      .then(
-        () => setMessage({ ok: true, text: 'Pictures kept. The store shows them now.' }),
-        (err: unknown) => {
-          // Nothing after a refusal can be right: the library goes back to what the shop holds.
-          setMessage({ ok: false, text: problem(err) ?? 'The pictures were not kept' });
-          refused.current = true;
-          queue.current = Promise.resolve();
-          void client.refetchQueries({ include: ['CatalogueProduct'] });
-        },
-      )
-      .finally(() => {
-        pending.current -= 1;
-        setSending((n) => n - 1);
-      });
-  };
-  return (
-    <section aria-labelledby="product-pictures">
-      <h2 id="product-pictures">Pictures</h2>
-      <p>Kept as soon as you change them: no need to save.</p>
-      <MediaLibrary label={PICTURES} for="product" value={shown} onChange={keep} editable={editable} describe keptAtOnce>
-        <Said message={message} />
-      </MediaLibrary>
-    </section>
-  );
-}
-
-/** Stock per colour, set to what was counted: each count names the figure read, so a sale meanwhile is never overwritten. */
-function StockForm({ product, editable }: { product: CatalogueProductWholeFragment; editable: boolean }) {
-  const [setStock, saving] = useSetStockMutation();
-  const offered = product.variants.filter((v) => v.offered);
-  const [counts, setCounts] = useState<Record<string, string>>(() => Object.fromEntries(offered.map((v) => [v.colorId, String(v.stock)])));
-  const [message, setMessage] = useState<Message>(null);
-  const changes = offered
-    .filter((v) => counts[v.colorId] !== String(v.stock))
-    .map((v) => ({ colorId: v.colorId, stock: Number(counts[v.colorId]), expected: v.stock }));
-  const bad = changes.some((c) => !Number.isInteger(c.stock) || c.stock < 0);
-  return (
-    <form
-      aria-label="Stock"
-      noValidate
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        setMessage(null);
-        setStock({ variables: { id: product.id, changes } }).then(
-          (saved) => {
-            const now = saved.data?.setStock.variants ?? [];
-            setCounts(Object.fromEntries(now.filter((v) => v.offered).map((v) => [v.colorId, String(v.stock)])));
-            setMessage({ ok: true, text: 'Stock saved.' });
-          },
-          (err: unknown) => setMessage({ ok: false, text: problem(err) ?? 'The stock was not saved' }),
-        );
-      }}
-    >
-      <h2>Stock by colour</h2>
-      {offered.map((v) => (
-        <label key={v.colorId} className="admin-stock">
-          <span className="admin-swatch" style={{ background: v.color }} aria-hidden="true" />
-          {v.color} (now {v.stock})
-          <input
-            inputMode="numeric"
-            value={counts[v.colorId] ?? ''}
-            readOnly={!editable}
-            aria-invalid={counts[v.colorId] !== undefined && !/^\d+$/.test(counts[v.colorId] ?? '')}
-            onChange={(ev) => setCounts({ ...counts, [v.colorId]: ev.target.value.trim() })}
-          />
-        </label>
-      ))}
-      {bad && <p className="admin-error">Each count is a whole number of units, 0 or more.</p>}
-      <Said message={message} />
-      {editable && (
-        <button type="submit" disabled={saving.loading || bad || changes.length === 0}>
-          Save stock
-        </button>
-      )}
-    </form>
   );
 }
 
