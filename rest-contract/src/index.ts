@@ -16,6 +16,7 @@ export type * from './checkout.js';
 export type * from './enquiries.js';
 export type * from './coupons.js';
 export type * from './sitemap.js';
+export type * from './search.js';
 
 export type * from './admin/paging.js';
 export type * from './admin/staff.js';

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listProducts, migrateToLatest, openDb, parseProductListQuery, seedDemo } from '@digitic/api/bench';
+import { migrateToLatest, openDb, parseProductListQuery, searchProducts, seedDemo } from '@digitic/api/bench';
 
 interface Judged {
   q: string;
@@ -48,7 +48,7 @@ for (const j of queries) {
   let titles: string[] = [];
   let found = 0;
   try {
-    const page = await listProducts(db.db, parseProductListQuery({ search: j.q, limit: String(K) }));
+    const page = await searchProducts(db.db, { ...parseProductListQuery({ search: j.q, limit: String(K) }, 'search'), search: j.q });
     titles = page.rows.map((r) => r.title);
     found = page.total;
   } catch (err) {

@@ -1,4 +1,5 @@
 import { badRequest } from '../domain/errors.js';
+import { isUuid } from '../domain/ids.js';
 
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;
@@ -11,6 +12,8 @@ export interface ProductListQuery {
   category?: string;
   tags?: string;
   search?: string;
+  /** A colour's id: only products with units of it in stock. */
+  color?: string;
   price: { gte?: number; gt?: number; lte?: number; lt?: number };
   sort: SortKey[];
   page: number;
@@ -20,6 +23,13 @@ export interface ProductListQuery {
 const TEXT_KEYS = ['brand', 'category', 'tags', 'search'] as const;
 const PRICE_KEYS = { 'price[gte]': 'gte', 'price[gt]': 'gt', 'price[lte]': 'lte', 'price[lt]': 'lt' } as const;
 const KNOWN = new Set<string>([...TEXT_KEYS, ...Object.keys(PRICE_KEYS), 'sort', 'page', 'limit']);
+/** The search's own (GET /api/product/search): a colour in stock too, and a longer search, cut and said. */
+const SEARCH_KNOWN = new Set<string>([...KNOWN, 'color']);
+/**
+ * A search is read up to this many characters, and its first 100 searched (search-query.ts says it was cut);
+ * past this, it is no search a person typed.
+ */
+export const SEARCH_MAX_LENGTH = 1000;
 
 function plain(key: string, value: unknown): string {
   if (typeof value !== 'string') throw badRequest(`Query parameter "${key}" must be given once, as a plain value`, key);
@@ -37,18 +47,24 @@ function wholeNumber(key: string, raw: string, min: number, max: number): number
  * The store's filters, read strictly: only known keys, each a plain value. The query string is
  * parsed flat (Express 5 "simple" parser), so `brand[$ne]=x` arrives as an unknown key and is refused.
  */
-export function parseProductListQuery(query: Record<string, unknown>): ProductListQuery {
+export function parseProductListQuery(query: Record<string, unknown>, of: 'store' | 'search' = 'store'): ProductListQuery {
   const out: ProductListQuery = { price: {}, sort: [], page: 1, limit: DEFAULT_LIMIT };
+  const known = of === 'search' ? SEARCH_KNOWN : KNOWN;
   for (const [key, value] of Object.entries(query)) {
-    if (!KNOWN.has(key)) throw badRequest(`Unknown query parameter "${key}"`, key);
+    if (!known.has(key)) throw badRequest(`Unknown query parameter "${key}"`, key);
     const raw = plain(key, value);
     if ((TEXT_KEYS as readonly string[]).includes(key)) {
       const text = raw.trim();
-      if (text.length > 100) throw badRequest(`Query parameter "${key}" is too long`, key);
+      const most = key === 'search' && of === 'search' ? SEARCH_MAX_LENGTH : 100;
+      if (text.length > most) throw badRequest(`Query parameter "${key}" is too long: at most ${most} characters`, key);
       if (text) out[key as (typeof TEXT_KEYS)[number]] = text;
     } else if (key in PRICE_KEYS) {
       if (raw.trim() === '') continue;
       out.price[PRICE_KEYS[key as keyof typeof PRICE_KEYS]] = wholeNumber(key, raw, 0, 100_000_000);
+    } else if (key === 'color') {
+      if (raw.trim() === '') continue;
+      if (!isUuid(raw.trim())) throw badRequest('Query parameter "color" must be a colour\'s id', key);
+      out.color = raw.trim().toLowerCase();
     } else if (key === 'page') {
       out.page = wholeNumber(key, raw, 1, 100_000);
     } else if (key === 'limit') {

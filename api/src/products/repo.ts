@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Product } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
-import { searchPlan, tsquery } from './search.js';
+import { anyWordTsquery, categoryWords, searchPlan, tsquery } from './search.js';
 import type { WordQuery } from './search-query.js';
 
 /** A product's columns as the store reads them (not its search document, which only the database reads). */
@@ -24,14 +24,28 @@ const PRODUCT_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof Product)[];
 
-/** The store's filters; a search is its words' queries (products/search.ts made them safe). */
-function filtered(db: Kysely<Database>, q: ProductListQuery, search?: WordQuery[]) {
+/**
+ * A search as the database matches it: its words' queries (products/search.ts made them safe), every word needed,
+ * or (`widened`) any one of them, those with every word first.
+ */
+export interface WordsMatch {
+  query: WordQuery[];
+  widened: boolean;
+}
+
+/** The store's filters and a search's words. */
+export function filtered(db: Kysely<Database>, q: ProductListQuery, search?: WordsMatch) {
   // An archived product has left the store: no list, search or facet shows it.
   let query: SelectQueryBuilder<Database, 'products', object> = db.selectFrom('products').where('archived_at', 'is', null);
   if (q.category) query = query.where('category', '=', q.category);
   if (q.brand) query = query.where('brand', '=', q.brand);
   if (q.tags) query = query.where(sql<boolean>`tags @> array[${q.tags}]::text[]`);
-  if (search !== undefined) query = query.where(sql<boolean>`search_doc @@ (${tsquery(search)})`);
+  if (search !== undefined)
+    query = query.where(sql<boolean>`search_doc @@ (${search.widened ? anyWordTsquery(search.query) : tsquery(search.query)})`);
+  if (q.color)
+    query = query.where(
+      sql<boolean>`exists (select 1 from product_colors v where v.product_id = products.id and v.color_id = ${q.color} and v.offered and v.quantity > 0)`,
+    );
   if (q.price.gte !== undefined) query = query.where('price', '>=', q.price.gte);
   if (q.price.gt !== undefined) query = query.where('price', '>', q.price.gt);
   if (q.price.lte !== undefined) query = query.where('price', '<=', q.price.lte);
@@ -62,17 +76,17 @@ export async function listProducts(db: Kysely<Database>, q: ProductListQuery): P
   const plan = await searchPlan(db, q.search);
   if (plan.query.length === 0)
     return { rows: [], total: 0, totalExact: true, search: { words: plan.words, suggestion: null, capped: plan.capped } };
-  const found = await listed(db, q, plan.query);
+  const found = await listed(db, q, { query: plan.query, widened: false });
   const said = { words: plan.words, suggestion: null, capped: plan.capped };
   if (found.total > 0) return { ...found, search: said };
   const corrected = await plan.corrected();
   if (!corrected) return { ...found, search: said };
-  const instead = await listed(db, q, corrected.query);
+  const instead = await listed(db, q, { query: corrected.query, widened: false });
   if (instead.total === 0) return { ...found, search: said };
   return { ...instead, search: { words: corrected.words, suggestion: corrected.words.join(' '), capped: plan.capped } };
 }
 
-async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordQuery[]): Promise<ProductPage> {
+export async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordsMatch): Promise<ProductPage> {
   const base = filtered(db, q, search);
   const cap = search !== undefined ? SEARCH_COUNT_CAP : COUNT_CAP;
   let page = base.select(PRODUCT_COLUMNS);
@@ -81,10 +95,13 @@ async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordQu
     const column = key.column === 'title' ? sql`lower(title) collate "C"` : key.column;
     page = page.orderBy(column, key.desc ? 'desc' : 'asc');
   }
+  // A widened search lists the products with every word first, then those naming the kind of thing asked for.
+  if (q.sort.length === 0 && search?.widened)
+    page = page.orderBy(sql`search_doc @@ (${tsquery(search.query)})`, 'desc').orderBy(sql`${categoryWords(search.query)}`, 'desc');
   // A search's own order: how well each matches (title and brand count most), then what sells and is rated well.
   if (q.sort.length === 0 && search !== undefined)
     page = page
-      .orderBy(sql`ts_rank_cd(search_doc, ${tsquery(search)})`, 'desc')
+      .orderBy(sql`ts_rank_cd(search_doc, ${search.widened ? anyWordTsquery(search.query) : tsquery(search.query)})`, 'desc')
       .orderBy('sold', 'desc')
       .orderBy('total_rating', 'desc');
   // A default order and a unique tie-breaker keep pages stable.

@@ -1,4 +1,4 @@
-import type { RatingBody, WishlistToggleBody } from '@digitic/rest-contract';
+import type { RatingBody, SearchAnswerRecord, WishlistToggleBody } from '@digitic/rest-contract';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
@@ -7,6 +7,8 @@ import { badRequest } from '../domain/errors.js';
 import { type Accepts, isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
 import { facets, sitemapPage } from './repo.js';
+import { type FacetCounts, facetCounts, searchProducts } from './search-results.js';
+import { withDetails } from './serialize.js';
 import { changesSince } from '../catalogue/changes.js';
 
 const productId = z
@@ -50,6 +52,9 @@ const SitemapQuery = z.object({
 // The contract's bodies are what these take.
 export type ContractBodies = [Accepts<typeof WishlistInput, WishlistToggleBody>, Accepts<typeof RatingInput, RatingBody>];
 
+/** A search with no word in it matches nothing, so no facet holds anything. */
+const NO_FACETS: FacetCounts = { categories: [], brands: [], priceBands: [], colors: [] };
+
 export function productsRoutes(deps: AppDeps): Router {
   const { products } = deps;
   const router = Router();
@@ -62,6 +67,28 @@ export function productsRoutes(deps: AppDeps): Router {
       'Access-Control-Expose-Headers': 'X-Total-Count, X-Total-Count-Relation',
     });
     res.json(list);
+  });
+  // A shopper's search with what it understood, and (facets=1) the facets' counts over its matches.
+  router.get('/product/search', async (req, res) => {
+    const { facets: withFacets, ...rest } = req.query;
+    if (withFacets !== undefined && withFacets !== '0' && withFacets !== '1')
+      throw badRequest('Query parameter "facets" must be 1 (count the facets) or 0', 'facets');
+    if (rest.search === undefined) throw badRequest('Query parameter "search" is required: the words to search for', 'search');
+    const query = parseProductListQuery(rest, 'search');
+    // A blank search has no word to find: it answers nothing found, as one of punctuation does.
+    const answer = await searchProducts(deps.db, { ...query, search: query.search ?? '' });
+    const [products, counts] = await Promise.all([
+      withDetails(deps.db, answer.rows),
+      withFacets !== '1' ? undefined : answer.match ? facetCounts(deps.db, query, answer.match) : NO_FACETS,
+    ]);
+    const body: SearchAnswerRecord = {
+      products,
+      total: answer.total,
+      totalExact: answer.totalExact,
+      ...answer.understood,
+      ...(counts ? { facets: counts } : {}),
+    };
+    res.json(body);
   });
   router.get('/product/facets', async (_req, res) => {
     res.json(await facets(deps.db));

@@ -75,6 +75,8 @@ export interface SearchPlan {
    */
   corrected: () => Promise<{ words: string[]; query: WordQuery[] } | null>;
   capped: boolean;
+  /** The words to mark in a title: each searched word and the words of its synonyms, each a word's beginning. */
+  terms: string[];
 }
 
 /** Whether English leaves each word out ("the", "a", "on"…), as PostgreSQL's configuration says; kept once asked. */
@@ -95,7 +97,7 @@ async function withoutStopWords(db: Kysely<Database>, words: string[]): Promise<
 
 export async function searchPlan(db: Kysely<Database>, text: string): Promise<SearchPlan> {
   const { words: typed, capped } = searchWords(text);
-  if (typed.length === 0) return { words: typed, query: [], corrected: async () => null, capped };
+  if (typed.length === 0) return { words: typed, query: [], corrected: async () => null, capped, terms: [] };
   const words = await withoutStopWords(db, typed);
   const { synonyms, vocabulary } = await knownOf(db);
   const alternatives = (w: string) => synonyms.get(w) ?? [];
@@ -105,12 +107,33 @@ export async function searchPlan(db: Kysely<Database>, text: string): Promise<Se
     const correctedWords = words.map((w, i) => fixed[i] ?? w);
     return { words: correctedWords, query: wordQueries(correctedWords, alternatives) };
   };
-  return { words, query: wordQueries(words, alternatives), corrected, capped };
+  const terms = [...new Set(words.flatMap((w) => [w, ...alternatives(w).flat()]))];
+  return { words, query: wordQueries(words, alternatives), corrected, capped, terms };
 }
+
+/** The tsquery of one word of a search: in English (stemmed, with its synonyms) or as typed. */
+const wordTsquery = (q: WordQuery) => sql`(to_tsquery('english', ${q.english}) || to_tsquery('simple', ${q.simple}))`;
 
 /** The tsquery of a search's words: each word (in English or as typed) needed. */
 export const tsquery = (query: WordQuery[]) =>
   sql.join(
-    query.map((q) => sql`(to_tsquery('english', ${q.english}) || to_tsquery('simple', ${q.simple}))`),
+    query.map((q) => wordTsquery(q)),
     sql` && `,
+  );
+
+/** The tsquery of a search's words with any one of them enough: a search widened when every word finds too few. */
+export const anyWordTsquery = (query: WordQuery[]) =>
+  sql.join(
+    query.map((q) => wordTsquery(q)),
+    sql` || `,
+  );
+
+/**
+ * How many of a search's words name the product's category ("camera" in "sony camera", "tv" through its synonym
+ * "television"): in a widened search, the kind of thing the shopper named comes before the brand they named.
+ */
+export const categoryWords = (query: WordQuery[]) =>
+  sql.join(
+    query.map((q) => sql`(to_tsvector('english', category) @@ to_tsquery('english', ${q.english}))::int`),
+    sql` + `,
   );

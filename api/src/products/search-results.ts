@@ -1,0 +1,138 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ProductListQuery } from './list-query.js';
+import { filtered, listed, type ProductPage, type WordsMatch } from './repo.js';
+import { searchPlan } from './search.js';
+
+// A shopper's search as the results page and every GraphQL client get it: the products with every word, ranked;
+// when the words as typed find nothing, the catalogue's words nearest to them (said, as "did you mean"); when
+// every word finds only a few, the products with some of the words after them (the kind of thing named first),
+// so "sony camera" lists Sony's cameras and then the other cameras. The store's own `/api/product?search=` keeps
+// to every word (the spec's list), with the same typo fallback.
+
+/** Fewer products than this with every word, and a search of two words or more lists those with some too. */
+export const WIDEN_BELOW = 10;
+
+/** What a search understood, beside its products. */
+export interface SearchUnderstood {
+  /** The words searched for (after any correction). */
+  words: string[];
+  /** The words to mark in titles: each word searched and the words of its synonyms, each a word's beginning. */
+  terms: string[];
+  /** The catalogue's words taken instead of the words as typed, which found nothing (null when none were). */
+  suggestion: string | null;
+  /** True when the search was longer than was read (100 characters or 8 words). */
+  capped: boolean;
+  /** How many products have every word (the rest, when `widened`, have some). */
+  allWords: number;
+  /** True when products with only some of the words are listed after those with every word. */
+  widened: boolean;
+}
+
+export interface SearchAnswer extends ProductPage {
+  understood: SearchUnderstood;
+  /** How the database matched the words: the facets count the same products. */
+  match: WordsMatch | null;
+}
+
+export async function searchProducts(db: Kysely<Database>, q: ProductListQuery & { search: string }): Promise<SearchAnswer> {
+  const plan = await searchPlan(db, q.search);
+  const understood = (words: string[], terms: string[], suggestion: string | null, allWords: number, widened: boolean) => ({
+    words,
+    terms,
+    suggestion,
+    capped: plan.capped,
+    allWords,
+    widened,
+  });
+  if (plan.query.length === 0)
+    return { rows: [], total: 0, totalExact: true, understood: understood(plan.words, [], null, 0, false), match: null };
+  let query = plan.query;
+  let words = plan.words;
+  let terms = plan.terms;
+  let suggestion: string | null = null;
+  let all = await listed(db, q, { query, widened: false });
+  if (all.total === 0) {
+    const corrected = await plan.corrected();
+    const instead = corrected ? await listed(db, q, { query: corrected.query, widened: false }) : null;
+    if (corrected && instead && instead.total > 0) {
+      ({ query, words } = corrected);
+      terms = corrected.words;
+      suggestion = corrected.words.join(' ');
+      all = instead;
+    }
+  }
+  if (query.length < 2 || all.total >= WIDEN_BELOW)
+    return { ...all, understood: understood(words, terms, suggestion, all.total, false), match: { query, widened: false } };
+  const match = { query, widened: true };
+  const some = await listed(db, q, match);
+  const widened = some.total > all.total;
+  return { ...some, understood: understood(words, terms, suggestion, all.total, widened), match };
+}
+
+/** The price bands of the facets, in rupees: [from, below); the last has no top. */
+export const PRICE_BANDS: readonly (readonly [number, number | null])[] = [
+  [0, 10_000],
+  [10_000, 25_000],
+  [25_000, 50_000],
+  [50_000, 100_000],
+  [100_000, null],
+];
+
+export interface FacetCounts {
+  categories: { value: string; count: number }[];
+  brands: { value: string; count: number }[];
+  priceBands: { min: number; max: number | null; count: number }[];
+  colors: { _id: string; title: string; name: string | null; count: number }[];
+}
+
+/**
+ * How many of the matching products each facet's value holds. Each facet counts with the other filters but not
+ * its own (a chosen category still shows the others' counts, so the shopper can change their mind); colours count
+ * the products with units of the colour in stock.
+ */
+export async function facetCounts(db: Kysely<Database>, q: ProductListQuery, match: WordsMatch | null): Promise<FacetCounts> {
+  const search = match ?? undefined;
+  const bands = sql.join(
+    PRICE_BANDS.map(([from, below], i) => (below === null ? sql`when price >= ${from} then ${i}` : sql`when price < ${below} then ${i}`)),
+    sql` `,
+  );
+  const [categories, brands, prices, colors] = await Promise.all([
+    filtered(db, { ...q, category: undefined }, search)
+      .select(['category as value', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('category')
+      .orderBy('category')
+      .execute(),
+    filtered(db, { ...q, brand: undefined }, search)
+      .select(['brand as value', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('brand')
+      .orderBy('brand')
+      .execute(),
+    filtered(db, { ...q, price: {} }, search)
+      .select([sql<number>`case ${bands} end`.as('band'), (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom(
+        filtered(db, { ...q, color: undefined }, search)
+          .select('id')
+          .as('m'),
+      )
+      .innerJoin('product_colors as v', 'v.product_id', 'm.id')
+      .innerJoin('colors as c', 'c.id', 'v.color_id')
+      .where('v.offered', '=', true)
+      .where('v.quantity', '>', 0)
+      .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('m.id').distinct().as('count')])
+      .groupBy(['c.id', 'c.title', 'c.name'])
+      .orderBy(sql`count(distinct m.id)`, 'desc')
+      .orderBy('c.title')
+      .execute(),
+  ]);
+  const byBand = new Map(prices.map((r) => [Number(r.band), Number(r.count)]));
+  return {
+    categories: categories.map((r) => ({ value: r.value, count: Number(r.count) })),
+    brands: brands.map((r) => ({ value: r.value, count: Number(r.count) })),
+    priceBands: PRICE_BANDS.map(([min, max], i) => ({ min, max, count: byBand.get(i) ?? 0 })).filter((b) => b.count > 0),
+    colors: colors.map((c) => ({ _id: c.id, title: c.title, name: c.name, count: Number(c.count) })),
+  };
+}
