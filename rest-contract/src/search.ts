@@ -17,8 +17,6 @@ export interface SearchAnswerRecord {
   /** How many products have every word; when `widened`, the others after them have some. */
   allWords: number;
   widened: boolean;
-  /** With `facets=1`: how many matching products each category, brand, price band and colour in stock holds. */
-  facets?: FacetCountsRecord;
 }
 
 export interface FacetCountRecord {
@@ -26,6 +24,7 @@ export interface FacetCountRecord {
   count: number;
 }
 
+/** GET /api/product/facet-counts: how many of a list's or a search's products each value of a facet holds. */
 export interface FacetCountsRecord {
   categories: FacetCountRecord[];
   brands: FacetCountRecord[];

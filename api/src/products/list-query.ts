@@ -22,9 +22,7 @@ export interface ProductListQuery {
 
 const TEXT_KEYS = ['brand', 'category', 'tags', 'search'] as const;
 const PRICE_KEYS = { 'price[gte]': 'gte', 'price[gt]': 'gt', 'price[lte]': 'lte', 'price[lt]': 'lt' } as const;
-const KNOWN = new Set<string>([...TEXT_KEYS, ...Object.keys(PRICE_KEYS), 'sort', 'page', 'limit']);
-/** The search's own (GET /api/product/search): a colour in stock too, and a longer search, cut and said. */
-const SEARCH_KNOWN = new Set<string>([...KNOWN, 'color']);
+const KNOWN = new Set<string>([...TEXT_KEYS, ...Object.keys(PRICE_KEYS), 'color', 'sort', 'page', 'limit']);
 /**
  * A search is read up to this many characters, and its first 100 searched (search-query.ts says it was cut);
  * past this, it is no search a person typed.
@@ -47,11 +45,11 @@ function wholeNumber(key: string, raw: string, min: number, max: number): number
  * The store's filters, read strictly: only known keys, each a plain value. The query string is
  * parsed flat (Express 5 "simple" parser), so `brand[$ne]=x` arrives as an unknown key and is refused.
  */
+/** `of`: the store's list (GET /api/product, its search at most 100 characters), or a search (GET /api/product/search). */
 export function parseProductListQuery(query: Record<string, unknown>, of: 'store' | 'search' = 'store'): ProductListQuery {
   const out: ProductListQuery = { price: {}, sort: [], page: 1, limit: DEFAULT_LIMIT };
-  const known = of === 'search' ? SEARCH_KNOWN : KNOWN;
   for (const [key, value] of Object.entries(query)) {
-    if (!known.has(key)) throw badRequest(`Unknown query parameter "${key}"`, key);
+    if (!KNOWN.has(key)) throw badRequest(`Unknown query parameter "${key}"`, key);
     const raw = plain(key, value);
     if ((TEXT_KEYS as readonly string[]).includes(key)) {
       const text = raw.trim();

@@ -49,6 +49,16 @@ describe('GET /api/product', () => {
     expect(strict.body).toEqual([]);
   });
 
+  it('filters by a colour in stock: only products with units of it', async () => {
+    const all = (await list('limit=100')).body as { color: { _id: string; quantity: number }[] }[];
+    const colour = all.flatMap((p) => p.color).find((c) => c.quantity > 0)?._id ?? '';
+    const res = await list(`color=${colour}&limit=100`);
+    expect(res.status).toBe(200);
+    const inStock = all.filter((p) => p.color.some((c) => c._id === colour && c.quantity > 0));
+    expect(res.body).toHaveLength(inStock.length);
+    for (const p of res.body as typeof all) expect(p.color.find((c) => c._id === colour)?.quantity).toBeGreaterThan(0);
+  });
+
   it.each([
     ['title', (a: { title: string }, b: { title: string }) => a.title.toLowerCase() <= b.title.toLowerCase()],
     ['price', (a: { price: number }, b: { price: number }) => a.price <= b.price],
@@ -93,7 +103,8 @@ describe('GET /api/product', () => {
   it.each([
     ['brand[$ne]=x', 'Unknown query parameter "brand[$ne]"'],
     ['price[$gt]=1', 'Unknown query parameter "price[$gt]"'],
-    ['color=red', 'Unknown query parameter "color"'],
+    ['colour=red', 'Unknown query parameter "colour"'],
+    ['color=red', 'Query parameter "color" must be a colour\'s id'],
     ['brand=a&brand=b', 'must be given once'],
     ['sort=password', 'Query parameter "sort" must be one of title, price, createdAt'],
     ['limit=0', 'between 1 and 100'],

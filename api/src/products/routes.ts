@@ -1,4 +1,4 @@
-import type { RatingBody, SearchAnswerRecord, WishlistToggleBody } from '@digitic/rest-contract';
+import type { FacetCountsRecord, RatingBody, SearchAnswerRecord, WishlistToggleBody } from '@digitic/rest-contract';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
@@ -7,7 +7,7 @@ import { badRequest } from '../domain/errors.js';
 import { type Accepts, isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
 import { facets, sitemapPage } from './repo.js';
-import { type FacetCounts, facetCounts, searchProducts } from './search-results.js';
+import { facetCounts, searchProducts } from './search-results.js';
 import { withDetails } from './serialize.js';
 import { changesSince } from '../catalogue/changes.js';
 
@@ -53,7 +53,7 @@ const SitemapQuery = z.object({
 export type ContractBodies = [Accepts<typeof WishlistInput, WishlistToggleBody>, Accepts<typeof RatingInput, RatingBody>];
 
 /** A search with no word in it matches nothing, so no facet holds anything. */
-const NO_FACETS: FacetCounts = { categories: [], brands: [], priceBands: [], colors: [] };
+const NO_FACETS: FacetCountsRecord = { categories: [], brands: [], priceBands: [], colors: [] };
 
 export function productsRoutes(deps: AppDeps): Router {
   const { products } = deps;
@@ -68,27 +68,32 @@ export function productsRoutes(deps: AppDeps): Router {
     });
     res.json(list);
   });
-  // A shopper's search with what it understood, and (facets=1) the facets' counts over its matches.
+  // A shopper's search with what it understood: the results page's and every GraphQL client's.
   router.get('/product/search', async (req, res) => {
-    const { facets: withFacets, ...rest } = req.query;
-    if (withFacets !== undefined && withFacets !== '0' && withFacets !== '1')
-      throw badRequest('Query parameter "facets" must be 1 (count the facets) or 0', 'facets');
-    if (rest.search === undefined) throw badRequest('Query parameter "search" is required: the words to search for', 'search');
-    const query = parseProductListQuery(rest, 'search');
+    if (req.query.search === undefined) throw badRequest('Query parameter "search" is required: the words to search for', 'search');
+    const query = parseProductListQuery(req.query, 'search');
     // A blank search has no word to find: it answers nothing found, as one of punctuation does.
     const answer = await searchProducts(deps.db, { ...query, search: query.search ?? '' });
-    const [products, counts] = await Promise.all([
-      withDetails(deps.db, answer.rows),
-      withFacets !== '1' ? undefined : answer.match ? facetCounts(deps.db, query, answer.match) : NO_FACETS,
-    ]);
     const body: SearchAnswerRecord = {
-      products,
+      products: await withDetails(deps.db, answer.rows),
       total: answer.total,
       totalExact: answer.totalExact,
       ...answer.understood,
-      ...(counts ? { facets: counts } : {}),
     };
     res.json(body);
+  });
+  // How many of a list's or a search's products each category, brand, price band and colour in stock holds.
+  router.get('/product/facet-counts', async (req, res) => {
+    const query = parseProductListQuery(req.query, 'search');
+    const { search } = query;
+    let counts: FacetCountsRecord = NO_FACETS;
+    if (search === undefined) counts = await facetCounts(deps.db, query, null);
+    else {
+      // The products the search lists (widened or not): its first product is enough to know which.
+      const { match } = await searchProducts(deps.db, { ...query, search, page: 1, limit: 1 });
+      if (match) counts = await facetCounts(deps.db, query, match);
+    }
+    res.json(counts);
   });
   router.get('/product/facets', async (_req, res) => {
     res.json(await facets(deps.db));

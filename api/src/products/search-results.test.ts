@@ -1,4 +1,4 @@
-import type { SearchAnswerRecord } from '@digitic/rest-contract';
+import type { FacetCountsRecord, SearchAnswerRecord } from '@digitic/rest-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test/harness.js';
 
@@ -9,6 +9,12 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api.close());
+
+async function counted(params: Record<string, string>) {
+  const res = await api.http.get('/api/product/facet-counts').query(params);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as FacetCountsRecord;
+}
 
 async function searched(params: Record<string, string>) {
   const res = await api.http.get('/api/product/search').query(params);
@@ -54,34 +60,37 @@ describe('a shopper’s search', () => {
   });
 
   it('counts the facets over the matches, each without its own filter', async () => {
-    const all = await searched({ search: 'sony', facets: '1' });
-    expect(all.facets?.categories.map((c) => c.value).sort()).toEqual(['Cameras', 'Headphones', 'TVs']);
-    const counted = Object.fromEntries(all.facets?.categories.map((c) => [c.value, c.count]) ?? []);
-    expect(counted.Cameras).toBe(2);
-    expect(all.facets?.brands).toEqual([{ value: 'Sony', count: all.total }]);
-    expect(all.facets?.priceBands.reduce((n, b) => n + b.count, 0)).toBe(all.total);
-    expect(all.facets?.colors.length).toBeGreaterThan(0);
+    const all = await counted({ search: 'sony' });
+    const total = (await searched({ search: 'sony' })).total;
+    expect(all.categories.map((c) => c.value).sort()).toEqual(['Cameras', 'Headphones', 'TVs']);
+    expect(all.categories.find((c) => c.value === 'Cameras')?.count).toBe(2);
+    expect(all.brands).toEqual([{ value: 'Sony', count: total }]);
+    expect(all.priceBands.reduce((n, b) => n + b.count, 0)).toBe(total);
+    expect(all.colors.length).toBeGreaterThan(0);
     // A chosen category narrows the products and the other facets, not its own list.
-    const cameras = await searched({ search: 'sony', category: 'Cameras', facets: '1' });
-    expect(cameras.total).toBe(2);
-    expect(cameras.facets?.categories).toEqual(all.facets?.categories);
-    expect(cameras.facets?.priceBands.reduce((n, b) => n + b.count, 0)).toBe(2);
+    const cameras = await counted({ search: 'sony', category: 'Cameras' });
+    expect(cameras.categories).toEqual(all.categories);
+    expect(cameras.priceBands.reduce((n, b) => n + b.count, 0)).toBe(2);
+    expect(cameras.brands).toEqual([{ value: 'Sony', count: 2 }]);
     // A colour in stock narrows the products to those with units of it.
-    const colour = all.facets?.colors[0];
-    const inColour = await searched({ search: 'sony', color: colour?._id ?? '', facets: '1' });
-    expect(inColour.total).toBe(colour?.count);
-    // Facets are counted only when asked.
-    expect(all.facets).toBeDefined();
-    expect((await searched({ search: 'sony' })).facets).toBeUndefined();
+    const colour = all.colors[0];
+    expect((await searched({ search: 'sony', color: colour?._id ?? '' })).total).toBe(colour?.count);
+    // A widened search counts what it lists; a list without a search counts the store.
+    const widened = await counted({ search: 'sony camera' });
+    expect(widened.brands.length).toBeGreaterThan(1);
+    const store = await counted({});
+    expect(store.categories.map((c) => c.count)).toEqual([9, 9, 9, 9, 9, 9]);
+    // Words that find nothing, or no word at all, count nothing.
+    expect(await counted({ search: '!!!' })).toEqual({ categories: [], brands: [], priceBands: [], colors: [] });
+    expect((await counted({ search: 'qwzxvkj' })).categories).toEqual([]);
   });
 
   it('answers odd, hostile and long searches with a result, the length cut and said', async () => {
     for (const text of ['a & | ! :* ( )', '!!!', "'); drop table products; --", '🎧🎧', 'हेडफ़ोन', 'سماعات', '\\', '   ']) {
-      const answer = await searched({ search: text, facets: '1' });
+      const answer = await searched({ search: text });
       expect(answer.products, text).toEqual(expect.any(Array));
     }
-    const blank = await searched({ search: '', facets: '1' });
-    expect(blank).toMatchObject({ products: [], total: 0, words: [], facets: { categories: [], brands: [], priceBands: [], colors: [] } });
+    expect(await searched({ search: '' })).toMatchObject({ products: [], total: 0, words: [] });
     const long = await searched({ search: `camera ${'x'.repeat(993)}` });
     expect(long.capped).toBe(true);
     expect(long.words).toEqual(['camera', 'x'.repeat(93)]);
@@ -91,7 +100,6 @@ describe('a shopper’s search', () => {
     const cases: [Record<string, string>, string][] = [
       [{}, 'Query parameter "search" is required: the words to search for'],
       [{ search: 'x'.repeat(1001) }, 'Query parameter "search" is too long: at most 1000 characters'],
-      [{ search: 'tv', facets: 'yes' }, 'Query parameter "facets" must be 1 (count the facets) or 0'],
       [{ search: 'tv', color: 'red' }, 'Query parameter "color" must be a colour\'s id'],
       [{ search: 'tv', colour: 'red' }, 'Unknown query parameter "colour"'],
     ];

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { FacetCountsRecord } from '@digitic/rest-contract';
 import type { Database } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
 import { filtered, listed, type ProductPage, type WordsMatch } from './repo.js';
@@ -79,19 +80,12 @@ export const PRICE_BANDS: readonly (readonly [number, number | null])[] = [
   [100_000, null],
 ];
 
-export interface FacetCounts {
-  categories: { value: string; count: number }[];
-  brands: { value: string; count: number }[];
-  priceBands: { min: number; max: number | null; count: number }[];
-  colors: { _id: string; title: string; name: string | null; count: number }[];
-}
-
 /**
  * How many of the matching products each facet's value holds. Each facet counts with the other filters but not
  * its own (a chosen category still shows the others' counts, so the shopper can change their mind); colours count
  * the products with units of the colour in stock.
  */
-export async function facetCounts(db: Kysely<Database>, q: ProductListQuery, match: WordsMatch | null): Promise<FacetCounts> {
+export async function facetCounts(db: Kysely<Database>, q: ProductListQuery, match: WordsMatch | null): Promise<FacetCountsRecord> {
   const search = match ?? undefined;
   const bands = sql.join(
     PRICE_BANDS.map(([from, below], i) => (below === null ? sql`when price >= ${from} then ${i}` : sql`when price < ${below} then ${i}`)),

@@ -1,21 +1,24 @@
 import type { RatingBody } from '@digitic/rest-contract';
 import DataLoader from 'dataloader';
-import type { FacetsRecord, ProductRecord, SitemapPageRecord } from './types.js';
+import type { FacetCountsRecord, FacetsRecord, ProductListParams, ProductRecord, SearchAnswerRecord, SitemapPageRecord } from './types.js';
+
 import type { Upstream } from './upstream.js';
 import { touch } from '../cache/catalogue-sync.js';
 
 export const PRODUCT_BATCH = 100;
 
-export interface ProductListParams {
-  category?: string | null;
-  brand?: string | null;
-  tags?: string | null;
-  search?: string | null;
-  minPrice?: number | null;
-  maxPrice?: number | null;
-  sort?: string;
-  page: number;
-  limit: number;
+/** The api's query parameters for a list (its search too, when given). */
+function listParams(p: ProductListParams): Record<string, string | number> {
+  const params: Record<string, string | number> = { page: p.page, limit: p.limit };
+  if (p.category) params.category = p.category;
+  if (p.brand) params.brand = p.brand;
+  if (p.tags) params.tags = p.tags;
+  if (p.search) params.search = p.search;
+  if (p.color) params.color = p.color;
+  if (p.minPrice != null) params['price[gte]'] = p.minPrice;
+  if (p.maxPrice != null) params['price[lte]'] = p.maxPrice;
+  if (p.sort) params.sort = p.sort;
+  return params;
 }
 
 /** Products for one request: every product looked up while resolving one operation costs one batched call. */
@@ -44,17 +47,23 @@ export class CatalogueApi {
   async list(p: ProductListParams) {
     // Which products a list holds, and in what order, changes with any product's: the lists' own tag.
     touch('products');
-    const params: Record<string, string | number> = { page: p.page, limit: p.limit };
-    if (p.category) params.category = p.category;
-    if (p.brand) params.brand = p.brand;
-    if (p.tags) params.tags = p.tags;
-    if (p.search) params.search = p.search;
-    if (p.minPrice != null) params['price[gte]'] = p.minPrice;
-    if (p.maxPrice != null) params['price[lte]'] = p.maxPrice;
-    if (p.sort) params.sort = p.sort;
-    const { data, headers } = await this.upstream.call<ProductRecord[]>({ url: 'product', params });
+    const { data, headers } = await this.upstream.call<ProductRecord[]>({ url: 'product', params: listParams(p) });
     const total = Number(headers['x-total-count'] ?? data.length);
     return { items: this.prime(data), total, totalExact: headers['x-total-count-relation'] !== 'gte' };
+  }
+
+  /** A search, ranked, with what it understood (GET /api/product/search); `p.search` may be blank. */
+  async search(p: ProductListParams & { search: string }) {
+    touch('products');
+    const answer = await this.upstream.get<SearchAnswerRecord>('product/search', { ...listParams(p), search: p.search });
+    return { ...answer, products: this.prime(answer.products) };
+  }
+
+  /** How many of a list's (or a search's) products each facet's value holds. */
+  facetCounts(p: ProductListParams) {
+    touch('products');
+    const { page: _page, limit: _limit, sort: _sort, ...params } = listParams(p);
+    return this.upstream.get<FacetCountsRecord>('product/facet-counts', params);
   }
 
   async product(id: string): Promise<ProductRecord | null> {

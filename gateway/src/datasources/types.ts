@@ -1,5 +1,5 @@
 // The REST contract's records (rest-contract/), and what resolvers hand each other on top of them.
-import type { ExpandedCartLineRecord, ProductRecord } from '@digitic/rest-contract';
+import type { ExpandedCartLineRecord, ProductRecord, SearchAnswerRecord } from '@digitic/rest-contract';
 
 export type {
   ImageRecord,
@@ -20,6 +20,8 @@ export type {
   CheckoutRecord,
   EnquiryRecord,
   FacetsRecord,
+  FacetCountsRecord,
+  SearchAnswerRecord,
   SitemapPageRecord,
 } from '@digitic/rest-contract';
 
@@ -34,12 +36,32 @@ export interface WishlistModel {
   products: ProductRecord[];
 }
 
+/** The store's list (and its search) as the api's query parameters take them. */
+export interface ProductListParams {
+  category?: string | null;
+  brand?: string | null;
+  tags?: string | null;
+  search?: string | null;
+  color?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  sort?: string;
+  page: number;
+  limit: number;
+}
+
+/** What a search understood, as the schema's SearchUnderstanding reads it. */
+export type SearchUnderstoodModel = Omit<SearchAnswerRecord, 'products' | 'total' | 'totalExact'>;
+
 export interface ProductPageModel {
   items: ProductRecord[];
   totalCount: number;
   totalCountIsExact: boolean;
   page: number;
   pageSize: number;
+  /** The list asked for: facetCounts counts over the same products. */
+  params: ProductListParams;
+  search: SearchUnderstoodModel | null;
 }
 
 export interface ProductSearchModel {
@@ -47,4 +69,5 @@ export interface ProductSearchModel {
   totalCount: number;
   hasMore: boolean;
   endCursor: string | null;
+  search: SearchUnderstoodModel;
 }

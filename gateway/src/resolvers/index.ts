@@ -10,7 +10,7 @@ import { Mutation } from './mutation.js';
 import { Order, Refund, Return } from './order.js';
 import { OrderItem } from './order-item.js';
 import { Product } from './product.js';
-import { ProductPage } from './product-page.js';
+import { ProductPage, SearchUnderstanding } from './product-page.js';
 import { Query } from './query.js';
 import { Review } from './review.js';
 import { Wishlist } from './wishlist.js';
@@ -21,6 +21,7 @@ export const resolvers: Resolvers = {
   Mutation,
   Product,
   ProductPage,
+  SearchUnderstanding,
   Color,
   Image,
   Review,

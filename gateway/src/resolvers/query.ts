@@ -13,7 +13,12 @@ const SORTS = {
   PRICE_DESC: '-price',
   OLDEST: 'createdAt',
   NEWEST: '-createdAt',
+  // The api's own order for a search (relevance, then sales and ratings); its default order without one.
+  BEST_MATCH: undefined,
 } as const;
+
+/** A search is read up to this many characters (the api searches its first 100 and says it cut the rest). */
+const SEARCH_MAX = 1000;
 
 const cursorOf = (page: number) => Buffer.from(`page:${page}`).toString('base64url');
 function pageOf(cursor: string | null | undefined): number {
@@ -31,18 +36,27 @@ export const Query: QueryResolvers = {
       const v = filter?.[key];
       if (v != null && v < 0) throw badInput(`${key} must not be negative`, key);
     }
-    const result = await api.catalogue.list({
+    const color = filter?.color?.trim();
+    if (color !== undefined && !/^[0-9a-f-]{36}$/i.test(color)) throw badInput('color is not a colour id from productFacets', 'color');
+    const params = {
       category: text(filter?.category, 'category'),
       brand: text(filter?.brand, 'brand'),
       tags: text(filter?.tag, 'tag'),
-      search: text(filter?.search, 'search'),
+      search: text(filter?.search, 'search', SEARCH_MAX),
+      color,
       minPrice: filter?.minPrice,
       maxPrice: filter?.maxPrice,
       sort: SORTS[sort ?? 'NEWEST'],
       page: p,
       limit: size,
-    });
-    return { items: result.items, totalCount: result.total, totalCountIsExact: result.totalExact, page: p, pageSize: size };
+    };
+    const paging = { page: p, pageSize: size, params };
+    if (params.search === undefined) {
+      const result = await api.catalogue.list(params);
+      return { ...paging, items: result.items, totalCount: result.total, totalCountIsExact: result.totalExact, search: null };
+    }
+    const { products: items, total, totalExact, ...search } = await api.catalogue.search({ ...params, search: params.search });
+    return { ...paging, items, totalCount: total, totalCountIsExact: totalExact, search };
   },
 
   product: (_root, { id }, { api }) => api.catalogue.product(id),
@@ -90,13 +104,12 @@ export const Query: QueryResolvers = {
 
   async searchProducts(_root, { query, first, after }, { api }) {
     const limit = intInRange(first, 10, 1, MAX_FIRST, 'first');
-    const search = text(query, 'query');
+    const search = text(query, 'query', SEARCH_MAX) ?? '';
     const page = pageOf(after);
-    if (!search) return { items: [], totalCount: 0, hasMore: false, endCursor: null };
     // The api's own order for a search: how well each matches, then what sells and is rated well.
-    const result = await api.catalogue.list({ search, page, limit });
-    const hasMore = page * limit < result.total || (!result.totalExact && result.items.length === limit);
-    return { items: result.items, totalCount: result.total, hasMore, endCursor: hasMore ? cursorOf(page) : null };
+    const { products: items, total, totalExact, ...understood } = await api.catalogue.search({ search, page, limit });
+    const hasMore = page * limit < total || (!totalExact && items.length === limit);
+    return { items, totalCount: total, hasMore, endCursor: hasMore ? cursorOf(page) : null, search: understood };
   },
 
   blogs: (_root, _args, { api }) => api.blogs.list(),
