@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ProductCard_ProductFragment } from './__generated__/product-card';
 import { CARD_TITLE_LIMIT, type GridSize } from '../config/constants';
 import { ROUTES } from '../config/routes';
+import { markWords } from '../lib/mark-words';
 import { Picture } from './picture';
 import { Price } from './price';
 import { StarRating } from './star-rating';
@@ -14,15 +15,20 @@ export function cardTitle(title: string, grid: GridSize): string {
   return title.length > CARD_TITLE_LIMIT ? `${title.slice(0, CARD_TITLE_LIMIT)}...` : title;
 }
 
-/** `eager` for the first cards of a page, which show before any scrolling: they load at once instead of lazily. */
+/**
+ * `eager` for the first cards of a page, which show before any scrolling: they load at once instead of lazily.
+ * `terms`: a search's words, marked in the title.
+ */
 export function ProductCard({
   product,
   grid = 3,
   eager = false,
+  terms = [],
 }: {
   product: ProductCard_ProductFragment;
   grid?: GridSize;
   eager?: boolean;
+  terms?: readonly string[];
 }) {
   const image = product.images[0];
   return (
@@ -44,7 +50,11 @@ export function ProductCard({
       </Link>
       <div className="product-card-body">
         <h3 className="product-card-title">
-          <Link to={ROUTES.product(product.id)}>{cardTitle(product.title, grid)}</Link>
+          <Link to={ROUTES.product(product.id)}>
+            {markWords(cardTitle(product.title, grid), terms).map((piece, i) =>
+              piece.marked ? <mark key={i}>{piece.text}</mark> : piece.text,
+            )}
+          </Link>
         </h3>
         <StarRating value={product.rating} size={18} />
         <Price amount={product.price} />

@@ -1,7 +1,7 @@
 import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SearchProductsDocument } from './__generated__/search';
 import { SearchBox } from './search-box';
@@ -15,6 +15,7 @@ const result = (items: ReturnType<typeof item>[], hasMore: boolean, endCursor: s
 
 const mocks: MockedResponse[] = [
   { request: { query: SearchProductsDocument, variables: { query: 'zz', first: 8 } }, result: result([], false, null) },
+  { request: { query: SearchProductsDocument, variables: { query: 'Sony  Camera', first: 8 } }, result: result([], false, null) },
   {
     request: { query: SearchProductsDocument, variables: { query: 'pro', first: 8 } },
     result: result(
@@ -29,6 +30,11 @@ const mocks: MockedResponse[] = [
   },
 ];
 
+function Searched() {
+  const [params] = useSearchParams();
+  return <p>results for {params.get('q')}</p>;
+}
+
 function renderBox() {
   render(
     <MockedProvider mocks={mocks}>
@@ -36,6 +42,7 @@ function renderBox() {
         <Routes>
           <Route path="/" element={<SearchBox />} />
           <Route path="/product/:id" element={<p>product page</p>} />
+          <Route path="/product" element={<Searched />} />
         </Routes>
       </MemoryRouter>
     </MockedProvider>,
@@ -66,5 +73,18 @@ describe('the search box', () => {
     expect(screen.queryByRole('button', { name: 'Display additional results...' })).not.toBeInTheDocument();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(await screen.findByText('product page')).toBeInTheDocument();
+  });
+
+  it('opens the results page for the words in their one spelling on Enter', async () => {
+    const box = renderBox();
+    await userEvent.type(box, ' Sony  Camera{Enter}');
+    expect(await screen.findByText('results for sony camera')).toBeInTheDocument();
+  });
+
+  it('sends nothing for a blank search', async () => {
+    const box = renderBox();
+    await userEvent.type(box, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.queryByText(/results for/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { SearchResults as Results, SearchResultsHandle } from './search-results';
 import { SearchIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';
+import { ROUTES } from '../../config/routes';
+import { searchSpelling } from '../../lib/search-spelling';
 import './search.css';
 
 // The results (their query, list and choice) are interaction-only code: they load when the shopper first
@@ -32,10 +35,26 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The header's typeahead: titles from the server a page at a time; choosing one opens the product. */
+/** The words of the results page at this address, if it is one. */
+const searchedAt = (location: { pathname: string; search: string }) =>
+  location.pathname === ROUTES.store ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+
+/**
+ * The header's typeahead: titles from the server a page at a time; choosing one opens the product. Enter (with no
+ * result chosen) or the search button opens the results page, /product?q=…: a form, so it works before the
+ * page's code has started too.
+ */
 export function SearchBox() {
   const listId = useId();
-  const [text, setText] = useState('');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [text, setText] = useState(() => searchedAt(location));
+  // On a results page the box holds its words; a new page's words replace what was typed.
+  const [shownFor, setShownFor] = useState(searchedAt(location));
+  if (searchedAt(location) !== shownFor) {
+    setShownFor(searchedAt(location));
+    setText(searchedAt(location));
+  }
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // Set by the first focus or keystroke: from then on the results are mounted (and their code loaded).
@@ -55,7 +74,7 @@ export function SearchBox() {
       e.preventDefault();
       setActive((i) => Math.max(0, i - 1));
     } else if (e.key === 'Enter') {
-      // The highlighted result, or the only one.
+      // The highlighted result, or the only one; else the form sends the words to the results page.
       if (results.current?.choose(active) || (count === 1 && results.current?.choose(0))) e.preventDefault();
     } else if (e.key === 'Escape') {
       setOpen(false);
@@ -63,10 +82,19 @@ export function SearchBox() {
   };
 
   const showList = open && query.length > 0;
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const words = searchSpelling(text);
+    if (!words) return;
+    setOpen(false);
+    void navigate(`${ROUTES.store}?${new URLSearchParams({ q: words }).toString()}`);
+  };
   return (
-    <div className="search-box" role="search">
+    <form className="search-box" role="search" action={ROUTES.store} method="get" onSubmit={submit}>
       <input
         type="search"
+        name="q"
+        maxLength={1000}
         role="combobox"
         aria-label="Search products"
         aria-expanded={showList}
@@ -93,9 +121,9 @@ export function SearchBox() {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}
       />
-      <span className="search-icon">
+      <button type="submit" className="search-icon" aria-label="Search">
         <SearchIcon />
-      </span>
+      </button>
       {used && (
         <Suspense
           fallback={
@@ -120,6 +148,6 @@ export function SearchBox() {
           />
         </Suspense>
       )}
-    </div>
+    </form>
   );
 }

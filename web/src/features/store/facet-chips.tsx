@@ -6,7 +6,8 @@ export function FacetChips({
   onChoose,
 }: {
   title: string;
-  values: readonly string[];
+  /** Each value, or each with the words its chip shows (a search's counts). */
+  values: readonly (string | { value: string; label: string })[];
   chosen: string | null;
   onChoose: (value: string | null) => void;
 }) {
@@ -14,17 +15,20 @@ export function FacetChips({
     <section className="filter-card">
       <h2>{title}</h2>
       <div className="chips">
-        {values.map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={`chip${chosen === v ? ' active' : ''}`}
-            aria-pressed={chosen === v}
-            onClick={() => onChoose(chosen === v ? null : v)}
-          >
-            {v}
-          </button>
-        ))}
+        {values.map((entry) => {
+          const { value: v, label } = typeof entry === 'string' ? { value: entry, label: entry } : entry;
+          return (
+            <button
+              key={v}
+              type="button"
+              className={`chip${chosen === v ? ' active' : ''}`}
+              aria-pressed={chosen === v}
+              onClick={() => onChoose(chosen === v ? null : v)}
+            >
+              {label}
+            </button>
+          );
+        })}
       </div>
     </section>
   );

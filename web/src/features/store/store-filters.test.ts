@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keptByPriceForm, readFilters, sortOf, withChange } from './store-filters';
+import { searchSpelling } from '../../lib/search-spelling';
 import { STORE_QUERY } from './store-query';
 
 describe('store filters in the address', () => {
@@ -21,9 +22,11 @@ describe('store filters in the address', () => {
 
   it('reads defaults and ignores values it does not know', () => {
     expect(readFilters(new URLSearchParams(''))).toEqual({
+      q: null,
       category: null,
       brand: null,
       tag: null,
+      color: null,
       minPrice: null,
       maxPrice: null,
       sort: '-createdAt',
@@ -46,6 +49,26 @@ describe('store filters in the address', () => {
     expect(withChange(params, { sort: '-createdAt' }).toString()).toBe('category=TVs&grid=6');
     expect(withChange(params, { grid: 4 }).toString()).toBe('category=TVs&sort=price&page=3');
     expect(withChange(params, { page: 1 }).toString()).toBe('category=TVs&sort=price&grid=6');
+  });
+
+  it('reads a search: its best matches first unless another sort is chosen, a new search starting over', () => {
+    const results = readFilters(new URLSearchParams('q=sony+camera&color=0b6bb8a4-61f2-4d0e-9d33-3a8f6c0e9d21'));
+    expect(results).toMatchObject({ q: 'sony camera', sort: 'relevance', color: '0b6bb8a4-61f2-4d0e-9d33-3a8f6c0e9d21' });
+    expect(readFilters(new URLSearchParams('q=%20%20&color=red'))).toMatchObject({ q: null, sort: '-createdAt', color: null });
+    expect(readFilters(new URLSearchParams('q=tv&sort=price')).sort).toBe('price');
+    // Best match is a search's own: the store's list has no such order.
+    expect(readFilters(new URLSearchParams('sort=relevance')).sort).toBe('-createdAt');
+    expect(sortOf('relevance')).toBe('BEST_MATCH');
+    const params = new URLSearchParams('q=tv&sort=price&page=2&category=TVs');
+    expect(withChange(params, { sort: 'relevance' }).toString()).toBe('q=tv&category=TVs');
+    expect(withChange(params, { q: 'sony tv' }).toString()).toBe('q=sony+tv&category=TVs');
+    expect(withChange(new URLSearchParams('q=tv'), { sort: '-createdAt' }).toString()).toBe('q=tv&sort=-createdAt');
+  });
+
+  it('spells a search one way: lower-cased, spaces made one, at most 1000 characters', () => {
+    expect(searchSpelling('  Sony   Camera ')).toBe('sony camera');
+    expect(searchSpelling('ＳＯＮＹ')).toBe('sony');
+    expect(searchSpelling('x'.repeat(1200))).toHaveLength(1000);
   });
 
   it('maps sort values to the schema', () => {

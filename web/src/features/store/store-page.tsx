@@ -10,10 +10,12 @@ import { CardSkeletons, LoadError, Skeleton } from '../../components/query-state
 import { GRID_SIZES } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
 import { isStoreAddress } from './store-address';
-import { keptByPriceForm, readFilters, SORT_OPTIONS, storeVariables, withChange } from './store-filters';
+import { keptByPriceForm, readFilters, sortOptions, storeVariables, withChange } from './store-filters';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import { PriceFilter } from './price-filter';
 import { FacetChips } from './facet-chips';
+import { SearchFacets } from './search-facets';
+import { SearchSummary } from './search-summary';
 import './store.css';
 /** The store's data for the server's one render (see lib/page-data.ts); an address the store does not link to is not cached. */
 export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) => {
@@ -33,9 +35,16 @@ export function StorePage() {
   const what = [f.brand, f.category ?? 'electronics'].filter(Boolean).join(' ');
   useHead({
     description: `Shop ${what}${f.tag ? ` tagged ${f.tag}` : ''} at Digitic: laptops, headphones, tablets, watches, TVs and cameras with prices in Rs.`,
+    // A search's results are the shop's own answer to a shopper's words: shared, not indexed.
+    ...(f.q ? { title: `Search: ${f.q}`, noindex: true } : {}),
   });
   const page = shown?.products;
   const facets = shown?.productFacets;
+  // A search's facets say how many of its matches each value holds; the store's list its values alone.
+  const counts = f.q ? page?.facetCounts : undefined;
+  const counted = (list: readonly { value: string; count: number }[] | undefined, all: readonly string[]) =>
+    list ? list.map((c) => ({ value: c.value, label: `${c.value} (${c.count})` })) : all.map((v) => ({ value: v, label: v }));
+  const terms = f.q ? (page?.search?.matchedTerms ?? []) : [];
   const pages = page ? Math.max(1, Math.ceil(page.totalCount / page.pageSize)) : 1;
   const count = page ? `${page.totalCount}${page.totalCountIsExact ? '' : '+'}` : null;
   // On a phone the filters open over the list, in a drawer that closes on its "n results" button.
@@ -63,7 +72,7 @@ export function StorePage() {
                     All
                   </Link>
                 </li>
-                {(facets?.categories ?? []).map((c) => (
+                {counted(counts?.categories, facets?.categories ?? []).map(({ value: c, label }) => (
                   <li key={c}>
                     <button
                       type="button"
@@ -71,7 +80,7 @@ export function StorePage() {
                       aria-pressed={f.category === c}
                       onClick={() => change({ category: f.category === c ? null : c })}
                     >
-                      {c}
+                      {label}
                     </button>
                   </li>
                 ))}
@@ -82,14 +91,21 @@ export function StorePage() {
               <h3>Price</h3>
               <PriceFilter min={f.minPrice} max={f.maxPrice} keep={keptByPriceForm(params)} onApply={change} />
             </section>
+            <SearchFacets counts={counts} f={f} onChange={change} />
             <FacetChips title="Product Tags" values={facets?.tags ?? []} chosen={f.tag} onChoose={(tag) => change({ tag })} />
-            <FacetChips title="Product Brands" values={facets?.brands ?? []} chosen={f.brand} onChoose={(brand) => change({ brand })} />
+            <FacetChips
+              title="Product Brands"
+              values={counted(counts?.brands, facets?.brands ?? [])}
+              chosen={f.brand}
+              onChoose={(brand) => change({ brand })}
+            />
             <button type="button" className="button drawer-results" onClick={() => setFiltersOpen(false)}>
               {count === null ? 'Show results' : `${count} results`}
             </button>
           </HydrateWhenVisible>
         </aside>
         <section className="store-main" aria-label="Products">
+          {f.q && <SearchSummary q={f.q} understood={page?.search ?? undefined} count={count} categories={facets?.categories ?? []} />}
           <div className="filter-sort-grid">
             <button
               type="button"
@@ -103,7 +119,7 @@ export function StorePage() {
             <label className="sort">
               Sort By:
               <select value={f.sort} onChange={(e) => change({ sort: e.target.value })}>
-                {SORT_OPTIONS.map((o) => (
+                {sortOptions(f.q).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -133,16 +149,18 @@ export function StorePage() {
           ) : !page ? (
             <CardSkeletons count={6} columns={12 / f.grid} />
           ) : page.items.length === 0 ? (
-            <p className="empty-state">No products match these filters.</p>
+            f.q ? null : (
+              <p className="empty-state">No products match these filters.</p>
+            )
           ) : (
             <div className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}>
               {page.items.map((p, i) =>
                 // The first cards show before any scrolling; the others hydrate as the shopper comes to them.
                 i < 4 ? (
-                  <ProductCard key={p.id} product={p} grid={f.grid} eager />
+                  <ProductCard key={p.id} product={p} grid={f.grid} terms={terms} eager />
                 ) : (
                   <HydrateWhenVisible key={p.id} name={`store-card-${p.id}`} contents>
-                    <ProductCard product={p} grid={f.grid} />
+                    <ProductCard product={p} grid={f.grid} terms={terms} />
                   </HydrateWhenVisible>
                 ),
               )}

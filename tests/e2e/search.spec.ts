@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { accessible } from './staff';
+
+// A shopper's search, as people search: typed key by key in the header's box, Enter, a typo put right and taken in
+// one tap, a facet with its count, the matched words marked, a product opened. On a laptop and at 390 px with touch.
+
+/** The filters: beside the list on a laptop, in a drawer behind "Filters" on a phone. */
+async function filters(page: Page) {
+  const open = page.getByRole('button', { name: 'Filters', exact: true });
+  if (await open.isVisible()) await open.click();
+  const drawer = page.getByRole('complementary', { name: 'Filters' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Back to the list from the filters: the phone's drawer closes on its "n results" button. */
+async function closeFilters(page: Page) {
+  const results = page.getByRole('button', { name: /^\d+\+? results$/ });
+  if (await results.isVisible()) await results.click();
+}
+
+const cards = (page: Page) => page.getByRole('region', { name: 'Products' }).getByRole('article');
+
+test('a typo is put right, taken in one tap, narrowed by a facet with its count, and a product opened', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.click();
+  await box.pressSequentially('headphnes', { delay: 60 });
+  // The typeahead lists the best matches of the words it puts right as they are typed.
+  await expect(page.getByRole('listbox', { name: 'Matching products' }).getByRole('option').first()).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/product\?q=headphnes$/);
+  const summary = page.locator('.search-summary');
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText('9 results for “headphnes”');
+  await expect(summary).toContainText('Nothing matched your words as typed. Showing results for headphones.');
+  await expect(cards(page)).toHaveCount(9);
+  await accessible(page);
+
+  // One tap makes the suggestion the search.
+  await summary.getByRole('link', { name: 'headphones' }).click();
+  await expect(page).toHaveURL(/\/product\?q=headphones$/);
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText('9 results for “headphones”');
+  await expect(box).toHaveValue('headphones');
+
+  // A brand with its count narrows the list to that many.
+  const drawer = await filters(page);
+  const sony = drawer.getByRole('button', { name: /^Sony \(\d+\)$/ });
+  const count = Number(/\((\d+)\)/.exec((await sony.textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThan(0);
+  await sony.click();
+  await expect(page).toHaveURL(/q=headphones&brand=Sony$/);
+  await closeFilters(page);
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText(`${count} results for “headphones”`);
+  await expect(cards(page)).toHaveCount(count);
+
+  const first = cards(page).first();
+  const title = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('heading', { level: 3 }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});
+
+test('words of a few that all find few: those first, marked, then the kind of thing asked for', async ({ page }) => {
+  await page.goto('/blogs');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.click();
+  await box.pressSequentially('Sony  Camera', { delay: 40 });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/product\?q=sony\+camera$/);
+  const summary = page.locator('.search-summary');
+  await expect(summary).toContainText('2 products have all of your words; those after them have some.');
+  // Sony's two cameras first, their words marked; then the other cameras.
+  for (const n of [0, 1]) await expect(cards(page).nth(n).locator('mark').first()).toHaveText(/^(Sony|Camera)/i);
+  await expect(cards(page).nth(0)).toHaveAttribute('aria-label', /^Sony /);
+  // Price bands and colours in stock, each with its count, narrow the list.
+  const drawer = await filters(page);
+  const band = drawer.getByRole('region', { name: 'Price Bands' }).getByRole('button').first();
+  const inBand = Number(/\((\d+)\)/.exec((await band.textContent()) ?? '')?.[1]);
+  await band.click();
+  await expect(page).toHaveURL(/min=\d+/);
+  await closeFilters(page);
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${inBand} results? for “sony camera”$`));
+  await accessible(page);
+});
+
+test('a search that finds nothing says so and offers the categories; a long one is cut and says so', async ({ page }) => {
+  await page.goto('/product?q=refrigerator');
+  const summary = page.locator('.search-summary');
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText('No results for “refrigerator”');
+  await summary.getByRole('link', { name: 'Cameras' }).click();
+  await expect(page).toHaveURL(/\/product\?category=Cameras$/);
+  await expect(page.getByText('9 Products')).toBeVisible();
+
+  await page.goto(`/product?q=${encodeURIComponent(`tv ${'lorem '.repeat(30)}`)}`);
+  await expect(summary).toContainText('Your search was long: only its first 100 characters (8 words) were searched.');
+});
