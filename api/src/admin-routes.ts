@@ -10,6 +10,7 @@ import { staffGuard, type StaffRoute } from './http/staff-guard.js';
 import { ordersAdminRoutes } from './orders/admin-routes.js';
 import { photosAdminRoutes } from './photos/admin-routes.js';
 import { reportsAdminRoutes } from './reports/admin-routes.js';
+import { searchAdminRoutes } from './search/admin-routes.js';
 import { returnsAdminRoutes } from './returns/admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/admin-routes.js';
 import { settingsAdminRoutes } from './settings/admin-routes.js';
@@ -37,5 +38,6 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   photosAdminRoutes(declare, deps);
   settingsAdminRoutes(declare, deps);
   reportsAdminRoutes(declare, deps);
+  searchAdminRoutes(declare, deps);
   return { router, routes };
 }

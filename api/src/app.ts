@@ -15,6 +15,7 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { webhookRoutes } from './payments/webhooks.js';
 import { internalRoutes } from './internal/routes.js';
 import { productsRoutes } from './products/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { usersRoutes } from './customers/routes.js';
 import { staffRoutes } from './admin-routes.js';
 import { metricsEndpoint, requestId, requestLog } from '@digitic/server-kit';
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions) {
     imagesRoutes,
     photoRoutes,
     usersRoutes,
+    searchRoutes,
     productsRoutes,
     cartRoutes,
     checkoutRoutes,

@@ -1,3 +1,4 @@
+import { rollUpSearches } from './search/rollup.js';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -98,6 +99,13 @@ setInterval(() => {
 setInterval(() => {
   pruneChanges(database.db).catch((err: unknown) => log('old catalogue changes could not be dropped', err));
 }, 10 * 60_000).unref();
+
+// The search log's single searches of days gone become one row per day and query; roll-ups older than
+// SEARCH_LOG_DAYS are dropped. Every hour, from every api (a transaction under a lock: harmless twice).
+const rollUp = () =>
+  rollUpSearches(database.db, config.searchLogDays).catch((err: unknown) => log('the search log could not be rolled up', err));
+void rollUp();
+setInterval(rollUp, 60 * 60_000).unref();
 
 const app = createApp({
   ...services,

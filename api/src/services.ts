@@ -53,6 +53,10 @@ export interface ServiceInputs {
  * (app.ts), the api process's timers (server.ts) and the data commands (cli/run.ts) alike. Route
  * modules receive these; they never build a service.
  */
+import { searchLog } from './search/log.js';
+import { searchSynonyms } from './search/synonyms.js';
+import { searchTickets } from './search/tickets.js';
+
 export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: ServiceInputs) {
   const { payments, mailer, log } = inputs;
   const metrics =
@@ -99,9 +103,13 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
   const cancels = cancelOrders({ db, refunds: orderRefunds, notices, log, moved });
   const orders = ordersService(db, { returnWindowDays: config.returnWindowDays });
   const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
+  const searchTicketsOf = searchTickets(config.jwtSecret);
   return {
     db,
     config,
+    searchTickets: searchTicketsOf,
+    searchLog: searchLog(db, searchTicketsOf),
+    synonyms: searchSynonyms(db),
     staff: staffService({
       db,
       sealer: sealer(config.jwtSecret),

@@ -17,6 +17,11 @@ export interface SearchAnswerRecord {
   /** How many products have every word; when `widened`, the others after them have some. */
   allWords: number;
   widened: boolean;
+  /**
+   * For a search as typed (its first page, no other filter): hand it to POST /api/product/search/log when the
+   * results are shown, so the shop's search log counts it. Null for a refinement, a later page or no words.
+   */
+  ticket: string | null;
 }
 
 export interface FacetCountRecord {
@@ -32,4 +37,39 @@ export interface FacetCountsRecord {
   priceBands: { min: number; max: number | null; count: number }[];
   /** Colours with units in stock among the matches, most products first. */
   colors: { _id: string; title: string; name: string | null; count: number }[];
+}
+
+/** POST /api/product/search/log: the logged search's id, for POST /api/product/search/opened. */
+export interface SearchLoggedRecord {
+  id: string;
+}
+
+/** A word shoppers type and the words or phrases it also means. */
+export interface SearchSynonymRecord {
+  word: string;
+  also: string[];
+  updatedAt: string;
+}
+
+/** PUT /api/admin/search/synonyms/:word */
+export interface SearchSynonymBody {
+  also: string[];
+}
+
+export interface SearchQueryRecord {
+  query: string;
+  /** Searches for it (in the no-result list: those that found nothing). */
+  searches: number;
+  noResults: number;
+  /** Searches after which one of the results was opened. */
+  opened: number;
+  averageMs: number;
+}
+
+/** GET /api/admin/search/report?days=7|30|90 */
+export interface SearchReportRecord {
+  days: { day: string; searches: number; noResults: number }[];
+  totals: { searches: number; noResults: number };
+  top: SearchQueryRecord[];
+  noResults: SearchQueryRecord[];
 }

@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   'enquiries:manage': 'Read and answer contact-form enquiries',
   'reviews:moderate': 'Hide and restore reviews',
   'reports:read': "See the shop's sales figures: net revenue, orders, average order value and refunds by day",
+  'search:manage': 'See what shoppers search for and could not find, and keep the search’s synonyms',
   'settings:manage': "Change the shop's own details: its name, legal name, address, support phone and e-mail, hours and notices",
 } as const;
 
@@ -34,7 +35,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   manager: ALL_PERMISSIONS.filter((p) => p !== 'staff:manage' && p !== 'settings:manage'),
   fulfilment: ['orders:read', 'orders:fulfil', 'orders:annotate', 'returns:manage', 'catalogue:read'],
   support: ['orders:read', 'orders:annotate', 'customers:read', 'returns:manage', 'enquiries:manage', 'reviews:moderate', 'catalogue:read'],
-  catalogue: ['catalogue:read', 'catalogue:write', 'coupons:manage', 'content:write', 'reviews:moderate'],
+  catalogue: ['catalogue:read', 'catalogue:write', 'coupons:manage', 'content:write', 'reviews:moderate', 'search:manage'],
 };
 
 export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, string>> = {
@@ -42,7 +43,7 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, string>> = {
   manager: "Everything but the staff and the shop's settings",
   fulfilment: 'Packs, ships and delivers orders; handles returns',
   support: 'Answers customers: orders, returns, enquiries, reviews',
-  catalogue: 'Products, stock, coupons, blog posts and reviews',
+  catalogue: 'Products, stock, coupons, blog posts, reviews and search',
 };
 
 export const isStaffRole = (v: unknown): v is StaffRole => typeof v === 'string' && (STAFF_ROLES as readonly string[]).includes(v);

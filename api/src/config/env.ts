@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.email().default('support@digitic.example'),
   // The days after delivery a shopper may ask for a return (the shop advertises "Free returns within 14 days").
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  // How many days the search log's daily figures are kept (single searches are rolled up into them after a day).
+  SEARCH_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   // Uploaded photos: where their files live (the database, or an S3-compatible bucket), and the upload limits.
   PHOTO_STORAGE: z.enum(['database', 's3']).default('database'),
@@ -89,6 +91,8 @@ export interface ApiConfig {
   /** SHOP_EMAIL: the support address customers' answers go to (Reply-To of the shop's replies). */
   shopEmail: string;
   returnWindowDays: number;
+  /** Days the search log's daily roll-ups are kept. */
+  searchLogDays: number;
   /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list (5). */
   lowStockThreshold: number;
   /** Uploaded photos: PHOTO_STORAGE and, for s3, the bucket; PHOTO_MAX_MB and PHOTO_MAX_MEGAPIXELS. */
@@ -167,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     shopName: env.SHOP_NAME,
     shopEmail: env.SHOP_EMAIL,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
+    searchLogDays: env.SEARCH_LOG_DAYS,
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     photos: {
       storage: env.PHOTO_STORAGE,

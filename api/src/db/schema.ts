@@ -129,6 +129,26 @@ export interface SearchSynonymsTable {
   updated_at: Generated<Date>;
 }
 
+/** One search a shopper made: its words, what it found, how long it took, whether a result was opened; never who. */
+export interface SearchLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  query: string;
+  results: number;
+  took_ms: number;
+  opened: Generated<boolean>;
+}
+
+/** The searches of a day gone, per query (search/rollup.ts). */
+export interface SearchDailyTable {
+  day: string;
+  query: string;
+  searches: number;
+  no_results: number;
+  opened: number;
+  took_ms: string;
+}
+
 /** A product in one colour: a variant, with its own stock (products/stock.ts moves it). */
 export interface ProductColorsTable {
   product_id: string;
@@ -595,6 +615,8 @@ export interface Database {
   colors: ColorsTable;
   products: ProductsTable;
   search_synonyms: SearchSynonymsTable;
+  search_log: SearchLogTable;
+  search_daily: SearchDailyTable;
   product_colors: ProductColorsTable;
   catalogue_changes: CatalogueChangesTable;
   catalogue_terms: CatalogueTermsTable;

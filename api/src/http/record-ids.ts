@@ -18,16 +18,18 @@ const THINGS: Record<string, string> = {
   passkeys: 'Passkey',
 };
 
+/** Path parameters that are not record ids, each checked by its route: a synonym's word (search/synonyms.ts). */
+export const NOT_IDS: ReadonlySet<string> = new Set(['word']);
+
 /**
  * Every id in a staff route's path is a record id (a UUID) or names nothing: checked once, at the boundary,
  * for every route, so a malformed one is a 404 naming the thing and never reaches a query (where PostgreSQL
  * would refuse it with a fault). A route with a parameter that is not an id must say so here first.
  */
 export function recordIds(path: string) {
-  const params = [...path.matchAll(/\/([^/]+)\/:(\w+)/g)].map(([, collection, name]) => ({
-    name: name as string,
-    thing: THINGS[collection as string] ?? 'Record',
-  }));
+  const params = [...path.matchAll(/\/([^/]+)\/:(\w+)/g)]
+    .filter(([, , name]) => !NOT_IDS.has(name as string))
+    .map(([, collection, name]) => ({ name: name as string, thing: THINGS[collection as string] ?? 'Record' }));
   return (req: Request, _res: Response, next: NextFunction) => {
     for (const p of params) {
       if (!isUuid(req.params[p.name]))

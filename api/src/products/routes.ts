@@ -9,6 +9,7 @@ import { parseProductListQuery } from './list-query.js';
 import { facets, sitemapPage } from './repo.js';
 import { facetCounts, searchProducts } from './search-results.js';
 import { withDetails } from './serialize.js';
+import { searchWords } from './search-query.js';
 import { changesSince } from '../catalogue/changes.js';
 
 const productId = z
@@ -73,12 +74,21 @@ export function productsRoutes(deps: AppDeps): Router {
     if (req.query.search === undefined) throw badRequest('Query parameter "search" is required: the words to search for', 'search');
     const query = parseProductListQuery(req.query, 'search');
     // A blank search has no word to find: it answers nothing found, as one of punctuation does.
+    const started = performance.now();
     const answer = await searchProducts(deps.db, { ...query, search: query.search ?? '' });
+    const tookMs = Math.round(performance.now() - started);
+    // The log's words: as typed (before any correction), lower-cased, one space between, at most 100 characters.
+    const logged = searchWords(query.search ?? '')
+      .words.join(' ')
+      .slice(0, 100);
+    const refined =
+      query.page > 1 || [query.category, query.brand, query.tags, query.color].some(Boolean) || Object.keys(query.price).length > 0;
     const body: SearchAnswerRecord = {
       products: await withDetails(deps.db, answer.rows),
       total: answer.total,
       totalExact: answer.totalExact,
       ...answer.understood,
+      ticket: logged && !refined ? deps.searchTickets.issue({ query: logged, results: answer.total, tookMs, at: Date.now() }) : null,
     };
     res.json(body);
   });

@@ -19,7 +19,8 @@ export const SalesReportQuery = z.object({
 /** Minutes India is ahead of UTC. */
 const SHOP_OFFSET_MINUTES = 330;
 /** A timestamp's day in the shop's time, as SQL. */
-const shopDay = (column: string) => sql`((${sql.ref(column)} at time zone 'UTC') + make_interval(mins => ${SHOP_OFFSET_MINUTES}))::date`;
+export const shopDay = (column: string) =>
+  sql`((${sql.ref(column)} at time zone 'UTC') + make_interval(mins => ${SHOP_OFFSET_MINUTES}))::date`;
 
 /** The shop's day `back` days before `now`, YYYY-MM-DD. */
 export function shopDayOf(now: number, back = 0): string {

@@ -1,5 +1,6 @@
 import type { RatingBody } from '@digitic/rest-contract';
 import DataLoader from 'dataloader';
+import type { SearchLoggedRecord } from '@digitic/rest-contract';
 import type { FacetCountsRecord, FacetsRecord, ProductListParams, ProductRecord, SearchAnswerRecord, SitemapPageRecord } from './types.js';
 
 import type { Upstream } from './upstream.js';
@@ -65,6 +66,10 @@ export class CatalogueApi {
     const { page: _page, limit: _limit, sort: _sort, ...params } = listParams(p);
     return this.upstream.get<FacetCountsRecord>('product/facet-counts', params);
   }
+
+  /** Counts a search shown in the shop's search log, by its answer's ticket. */
+  recordSearch = (ticket: string) => this.upstream.send<SearchLoggedRecord, { ticket: string }>('POST', 'product/search/log', { ticket });
+  recordSearchOpened = (id: string) => this.upstream.send<undefined, { id: string }>('POST', 'product/search/opened', { id });
 
   async product(id: string): Promise<ProductRecord | null> {
     try {

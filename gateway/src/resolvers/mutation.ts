@@ -115,4 +115,9 @@ export const Mutation: MutationResolvers = {
   }),
 
   submitEnquiry: (_root, { input }, { api }) => api.enquiries.submit(input),
+  recordSearch: (_root, { ticket }, { api }) => api.catalogue.recordSearch(ticket),
+  recordSearchOpened: async (_root, { id }, { api }) => {
+    await api.catalogue.recordSearchOpened(id);
+    return true;
+  },
 };

@@ -12,6 +12,7 @@ import { ReviewsApi } from './reviews.js';
 import { SessionApi } from './session.js';
 import { SettingsApi } from './settings.js';
 import { ReportsApi } from './reports.js';
+import { SearchApi } from './search.js';
 import { StaffMembersApi } from './staff.js';
 import { type StaffRequest, type StaffSession, StaffUpstream } from './upstream.js';
 
@@ -36,6 +37,7 @@ export function staffApis(http: AxiosInstance, session: StaffSession, request: S
     coupons: new CouponsApi(upstream),
     settings: new SettingsApi(upstream),
     reports: new ReportsApi(upstream),
+    search: new SearchApi(upstream),
   };
 }
 

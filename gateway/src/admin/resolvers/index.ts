@@ -13,6 +13,7 @@ import { reviews } from './reviews.js';
 import { session } from './session.js';
 import { shopSettings } from './settings.js';
 import { reports } from './reports.js';
+import { search } from './search.js';
 import { SIGNED_OUT, signedInOnly } from './signed-in.js';
 import { staff } from './staff.js';
 
@@ -41,6 +42,7 @@ const DOMAINS: Resolvers[] = [
   coupons,
   shopSettings,
   reports,
+  search,
 ];
 
 /** The domains' resolvers as one map; a field two domains resolve is a fault. */
