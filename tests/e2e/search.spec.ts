@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accessible } from './staff';
+import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
 // A shopper's search, as people search: typed key by key in the header's box, Enter, a typo put right and taken in
 // one tap, a facet with its count, the matched words marked, a product opened. On a laptop and at 390 px with touch.
@@ -94,4 +94,57 @@ test('a search that finds nothing says so and offers the categories; a long one 
 
   await page.goto(`/product?q=${encodeURIComponent(`tv ${'lorem '.repeat(30)}`)}`);
   await expect(summary).toContainText('Your search was long: only its first 100 characters (8 words) were searched.');
+});
+
+test('what shoppers could not find reaches the back office, where a synonym added in one step makes it findable', async ({
+  browser,
+  page,
+}) => {
+  const project = test.info().project.name;
+  // A word no product has, this run's own: shoppers search for it twice and find nothing.
+  const word = `cans${project.replace(/\W/g, '')}${Date.now().toString(36).replace(/\d/g, 'x')}`;
+  for (let i = 0; i < 2; i += 1) {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.click();
+    await box.pressSequentially(word, { delay: 30 });
+    await box.press('Enter');
+    await expect(page.locator('.search-summary').getByRole('heading', { level: 1 })).toHaveText(`No results for “${word}”`);
+    // The results were counted once shown: the shop's answer to the log arrives before the next search.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('graphql'))))
+      .toBe(true);
+  }
+  await page.waitForLoadState('networkidle');
+
+  const email = `search.${project}.${Date.now().toString(36)}@example.com`;
+  const desk = await (await browser.newContext()).newPage();
+  await signInAs(desk, email, await enrol(desk, invite(email, 'catalogue'), 'Kabir Catalogue'));
+  await openDesk(desk, 'Search');
+  await expect(desk.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(desk.getByRole('img', { name: /^Searches, / })).toBeVisible();
+  const missed = desk.getByRole('table', { name: 'Found nothing' }).getByRole('row', { name: new RegExp(word) });
+  await expect(missed).toContainText('2');
+  await accessible(desk);
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await missed.getByRole('button', { name: `Add a synonym for “${word}”` }).click();
+  const form = desk.getByRole('form', { name: `What shoppers mean by “${word}”` });
+  await form.getByLabel('Also means (words or phrases, separated by commas)').pressSequentially('headphones', { delay: 20 });
+  await form.getByRole('button', { name: 'Save synonym' }).click();
+  await expect(desk.getByRole('table', { name: 'The search’s synonyms' }).getByRole('row', { name: new RegExp(word) })).toContainText(
+    'headphones',
+  );
+  await desk.context().close();
+
+  // The shopper's next search for the word finds the headphones (searches read a change within seconds).
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/product?q=${word}`);
+        return page.locator('.search-summary').getByRole('heading', { level: 1 }).textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(`9 results for “${word}”`);
 });

@@ -49,6 +49,7 @@ const routes: RouteObject[] = [
           { path: 'account', ...screen(() => import('../features/staff/account-page'), 'AccountPage') },
           { path: 'staff', ...screen(() => import('../features/staff/staff-page'), 'StaffPage') },
           { path: 'reports', ...screen(() => import('../features/reports/reports-page'), 'ReportsPage') },
+          { path: 'search', ...screen(() => import('../features/search/search-page'), 'SearchPage') },
           { path: 'settings', ...screen(() => import('../features/settings/settings-page'), 'SettingsPage') },
         ],
       },

@@ -29,6 +29,7 @@ export const NAVIGATION: readonly { group: string; desks: readonly Desk[] }[] = 
       { to: '/products', label: 'Products', needs: ['catalogue:read'] },
       { to: '/catalogue-terms', label: 'Brands and colours', needs: ['catalogue:read'] },
       { to: '/reviews', label: 'Reviews', needs: ['reviews:moderate'] },
+      { to: '/search', label: 'Search', needs: ['search:manage'] },
     ],
   },
   {

@@ -5,13 +5,16 @@ import { correction } from './typos.js';
 
 // What a search means in this shop: its words (search-query.ts), each with the shop's synonyms of it, and, when
 // the words as typed find nothing, the catalogue's own words nearest to them (typos.ts), offered as "did you
-// mean". The synonyms and the catalogue's words are read at most every few seconds, per database.
+// mean". The catalogue's words are read at most every few seconds, per database; the synonyms whenever they have
+// changed (a change staff make is announced to the gateways' caches at once: an answer cached after it must use it).
 
-/** How long the synonyms and the catalogue's words are kept before they are read again. */
+/** How long the catalogue's words are kept before they are read again. */
 const KEPT_MS = 5_000;
 
 interface Known {
   at: number;
+  /** The synonyms' count and last change as read with them: read again when either moves. */
+  synonymsAt: string;
   synonyms: Map<string, string[][]>;
   /** Each word of the products in the store (titles, brands, categories, tags) and how many products use it. */
   vocabulary: Map<string, number>;
@@ -31,7 +34,14 @@ function vocabularyOf(words: [string, number][]): Map<string, number> {
   return out;
 }
 
+/** The synonyms' count and last change: a few bytes read per search, so a change is used by the next one. */
+const synonymsMark = async (db: Kysely<Database>) =>
+  (await sql<{ mark: string }>`select count(*) || '/' || coalesce(max(updated_at)::text, '') as mark from search_synonyms`.execute(db))
+    .rows[0]?.mark ?? '';
+
 async function read(db: Kysely<Database>): Promise<Known> {
+  // The mark before the synonyms: a change between the two reads is seen by the next search, never missed.
+  const mark = await synonymsMark(db);
   const [synonyms, words] = await Promise.all([
     sql<{ word: string; also: string[] }>`select word, also from search_synonyms`.execute(db),
     sql<{ word: string; ndoc: number }>`
@@ -42,6 +52,7 @@ async function read(db: Kysely<Database>): Promise<Known> {
   ]);
   return {
     at: Date.now(),
+    synonymsAt: mark,
     // A phrase with no word in it (the table allows none, but a synonym must never break a search) is left out.
     synonyms: new Map(
       synonyms.rows.map((r) => [
@@ -56,9 +67,9 @@ async function read(db: Kysely<Database>): Promise<Known> {
 async function knownOf(db: Kysely<Database>): Promise<Known> {
   const kept = known.get(db);
   const last = kept ? await kept.catch(() => null) : null;
-  if (last && Date.now() - last.at < KEPT_MS) return last;
+  if (last && Date.now() - last.at < KEPT_MS && (await synonymsMark(db).catch(() => last.synonymsAt)) === last.synonymsAt) return last;
   // A failed read answers what was known before (or nothing): a search is never refused for it.
-  const reading = read(db).catch(() => last ?? { at: Date.now(), synonyms: new Map(), vocabulary: new Map() });
+  const reading = read(db).catch(() => last ?? { at: Date.now(), synonymsAt: '', synonyms: new Map(), vocabulary: new Map() });
   known.set(db, reading);
   return reading;
 }

@@ -100,6 +100,15 @@ export const AUDIT_KINDS: readonly { area: string; prefix: string; actions: Read
       'staff.passkey_removed': 'Passkey removed',
     },
   },
+  {
+    area: 'Search',
+    prefix: 'search.',
+    actions: {
+      'search.synonym_added': 'Search synonym added',
+      'search.synonym_changed': 'Search synonym changed',
+      'search.synonym_removed': 'Search synonym removed',
+    },
+  },
   { area: 'Shop details', prefix: 'settings.', actions: { 'settings.updated': "Shop's details changed" } },
   { area: 'Audit trail', prefix: 'audit.', actions: { 'audit.exported': 'Audit trail exported' } },
 ];

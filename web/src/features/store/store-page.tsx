@@ -16,6 +16,7 @@ import { PriceFilter } from './price-filter';
 import { FacetChips } from './facet-chips';
 import { SearchFacets } from './search-facets';
 import { SearchSummary } from './search-summary';
+import { useSearchLog } from './use-search-log';
 import './store.css';
 /** The store's data for the server's one render (see lib/page-data.ts); an address the store does not link to is not cached. */
 export const loadData: LoadPageData = async ({ client, search, madeUpAddress }) => {
@@ -45,6 +46,7 @@ export function StorePage() {
   const counted = (list: readonly { value: string; count: number }[] | undefined, all: readonly string[]) =>
     list ? list.map((c) => ({ value: c.value, label: `${c.value} (${c.count})` })) : all.map((v) => ({ value: v, label: v }));
   const terms = f.q ? (page?.search?.matchedTerms ?? []) : [];
+  const openedFromSearch = useSearchLog(f.q ? page?.search?.ticket : null);
   const pages = page ? Math.max(1, Math.ceil(page.totalCount / page.pageSize)) : 1;
   const count = page ? `${page.totalCount}${page.totalCountIsExact ? '' : '+'}` : null;
   // On a phone the filters open over the list, in a drawer that closes on its "n results" button.
@@ -153,7 +155,11 @@ export function StorePage() {
               <p className="empty-state">No products match these filters.</p>
             )
           ) : (
-            <div className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}>
+            <div
+              className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}
+              // A product opened from a search's results: the search log notes it (its links lead to /product/{id}).
+              onClickCapture={f.q ? (e) => (e.target as Element).closest('a[href^="/product/"]') && openedFromSearch() : undefined}
+            >
               {page.items.map((p, i) =>
                 // The first cards show before any scrolling; the others hydrate as the shopper comes to them.
                 i < 4 ? (
