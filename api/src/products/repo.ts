@@ -60,6 +60,12 @@ export function filtered(db: Kysely<Database>, q: ProductListQuery, search?: Wor
 export const COUNT_CAP = 1000;
 /** A search's matches are ranked, with no index order to stop early in, so its count stops sooner: "100+ matches". */
 export const SEARCH_COUNT_CAP = 100;
+/**
+ * A search ranks at most this many of its matches, the best-selling ones (and, widened, every product with all
+ * its words): ranking reads each one's search document, and a word most products have ("a", a category of a
+ * large catalogue) would read them all. Ten pages of twenty; the count says "100+" before.
+ */
+export const RANKED_MAX = 200;
 
 export interface ProductPage {
   rows: Product[];
@@ -89,7 +95,7 @@ export async function listProducts(db: Kysely<Database>, q: ProductListQuery): P
 export async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordsMatch): Promise<ProductPage> {
   const base = filtered(db, q, search);
   const cap = search !== undefined ? SEARCH_COUNT_CAP : COUNT_CAP;
-  let page = base.select(PRODUCT_COLUMNS);
+  let page = (search !== undefined && q.sort.length === 0 ? ranked(db, q, search) : base).select(PRODUCT_COLUMNS);
   for (const key of q.sort) {
     // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale.
     const column = key.column === 'title' ? sql`lower(title) collate "C"` : key.column;
@@ -124,6 +130,19 @@ export async function listed(db: Kysely<Database>, q: ProductListQuery, search?:
   ]);
   const n = Number(count.n);
   return { rows, total: Math.min(n, cap), totalExact: n <= cap };
+}
+
+/**
+ * The products a search ranks: its best-selling matches, at most RANKED_MAX (an index in sales order finds them
+ * without reading every match when most products match), and, when widened, every product with all its words
+ * (fewer than ten: search-results.ts widens only then), wherever they sell.
+ */
+function ranked(db: Kysely<Database>, q: ProductListQuery, search: WordsMatch) {
+  const best = db
+    .selectFrom(filtered(db, q, search).select('id').orderBy('sold', 'desc').orderBy('id').limit(RANKED_MAX).as('b'))
+    .select('b.id');
+  const candidates = search.widened ? best.union(filtered(db, q, { query: search.query, widened: false }).select('id')) : best;
+  return db.selectFrom('products').where('id', 'in', candidates);
 }
 
 /** Products by id, those in the store; with `archived`, those withdrawn from it too (a cart, an order). */

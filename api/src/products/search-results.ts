@@ -87,46 +87,67 @@ export const PRICE_BANDS: readonly (readonly [number, number | null])[] = [
  */
 export async function facetCounts(db: Kysely<Database>, q: ProductListQuery, match: WordsMatch | null): Promise<FacetCountsRecord> {
   const search = match ?? undefined;
-  const bands = sql.join(
+  const band = sql<number>`case ${sql.join(
     PRICE_BANDS.map(([from, below], i) => (below === null ? sql`when price >= ${from} then ${i}` : sql`when price < ${below} then ${i}`)),
     sql` `,
-  );
-  const [categories, brands, prices, colors] = await Promise.all([
-    filtered(db, { ...q, category: undefined }, search)
-      .select(['category as value', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('category')
-      .orderBy('category')
-      .execute(),
-    filtered(db, { ...q, brand: undefined }, search)
-      .select(['brand as value', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('brand')
-      .orderBy('brand')
-      .execute(),
-    filtered(db, { ...q, price: {} }, search)
-      .select([sql<number>`case ${bands} end`.as('band'), (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom(
-        filtered(db, { ...q, color: undefined }, search)
-          .select('id')
-          .as('m'),
-      )
-      .innerJoin('product_colors as v', 'v.product_id', 'm.id')
-      .innerJoin('colors as c', 'c.id', 'v.color_id')
-      .where('v.offered', '=', true)
-      .where('v.quantity', '>', 0)
-      .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('m.id').distinct().as('count')])
-      .groupBy(['c.id', 'c.title', 'c.name'])
-      .orderBy(sql`count(distinct m.id)`, 'desc')
-      .orderBy('c.title')
-      .execute(),
-  ]);
-  const byBand = new Map(prices.map((r) => [Number(r.band), Number(r.count)]));
+  )} end`;
+  const colors = db
+    .selectFrom(
+      filtered(db, { ...q, color: undefined }, search)
+        .select('id')
+        .as('m'),
+    )
+    .innerJoin('product_colors as v', 'v.product_id', 'm.id')
+    .innerJoin('colors as c', 'c.id', 'v.color_id')
+    .where('v.offered', '=', true)
+    .where('v.quantity', '>', 0)
+    .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('m.id').distinct().as('count')])
+    .groupBy(['c.id', 'c.title', 'c.name'])
+    .orderBy(sql`count(distinct m.id)`, 'desc')
+    .orderBy('c.title')
+    .execute();
+  const chosen = Boolean(q.category || q.brand || q.color) || Object.keys(q.price).length > 0;
+  const [facets, colorRows] = await Promise.all([chosen ? eachWithoutItsOwn() : allAtOnce(), colors]);
+  const byBand = new Map(facets.bands.map((r) => [Number(r.value), Number(r.count)]));
+  const counts = (rows: { value: string; count: number | string }[]) =>
+    rows.map((r) => ({ value: r.value, count: Number(r.count) })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   return {
-    categories: categories.map((r) => ({ value: r.value, count: Number(r.count) })),
-    brands: brands.map((r) => ({ value: r.value, count: Number(r.count) })),
+    categories: counts(facets.categories),
+    brands: counts(facets.brands),
     priceBands: PRICE_BANDS.map(([min, max], i) => ({ min, max, count: byBand.get(i) ?? 0 })).filter((b) => b.count > 0),
-    colors: colors.map((c) => ({ _id: c.id, title: c.title, name: c.name, count: Number(c.count) })),
+    colors: colorRows.map((c) => ({ _id: c.id, title: c.title, name: c.name, count: Number(c.count) })),
   };
+
+  type Rows = { value: string; count: number | string }[];
+  /** Each facet over the products with the other filters but not its own. */
+  async function eachWithoutItsOwn(): Promise<{ categories: Rows; brands: Rows; bands: Rows }> {
+    const [categories, brands, bands] = await Promise.all([
+      filtered(db, { ...q, category: undefined }, search)
+        .select(['category as value', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('category')
+        .execute(),
+      filtered(db, { ...q, brand: undefined }, search)
+        .select(['brand as value', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('brand')
+        .execute(),
+      filtered(db, { ...q, price: {} }, search)
+        .select([sql<string>`(${band})::text`.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy(sql`1`)
+        .execute(),
+    ]);
+    return { categories, brands, bands };
+  }
+
+  /** With no facet chosen, the three count the same products: one read of them, grouped three ways. */
+  async function allAtOnce(): Promise<{ categories: Rows; brands: Rows; bands: Rows }> {
+    const matches = filtered(db, q, search).select(['category', 'brand', band.as('band')]);
+    const { rows } = await sql<{ category: string | null; brand: string | null; band: number | null; count: number }>`
+      select category, brand, band, count(*)::int as count from (${matches}) m group by grouping sets ((category), (brand), (band))
+    `.execute(db);
+    return {
+      categories: rows.filter((r) => r.category !== null).map((r) => ({ value: r.category as string, count: r.count })),
+      brands: rows.filter((r) => r.brand !== null).map((r) => ({ value: r.brand as string, count: r.count })),
+      bands: rows.filter((r) => r.band !== null).map((r) => ({ value: String(r.band), count: r.count })),
+    };
+  }
 }

@@ -5,27 +5,33 @@ import { correction } from './typos.js';
 
 // What a search means in this shop: its words (search-query.ts), each with the shop's synonyms of it, and, when
 // the words as typed find nothing, the catalogue's own words nearest to them (typos.ts), offered as "did you
-// mean". The catalogue's words are read at most every few seconds, per database; the synonyms whenever they have
-// changed (a change staff make is announced to the gateways' caches at once: an answer cached after it must use it).
+// mean". The synonyms are read again whenever they have changed (a change staff make is announced to the gateways'
+// caches at once: an answer cached after it must use it). The catalogue's words, read only to put a typo right,
+// are kept a minute and read again in the background meanwhile: reading them reads every product.
 
-/** How long the catalogue's words are kept before they are read again. */
-const KEPT_MS = 5_000;
+/** How long the catalogue's words are used before they are read again (in the background: searches never wait). */
+const VOCABULARY_MS = 60_000;
 
-interface Known {
-  at: number;
-  /** The synonyms' count and last change as read with them: read again when either moves. */
-  synonymsAt: string;
-  synonyms: Map<string, string[][]>;
-  /** Each word of the products in the store (titles, brands, categories, tags) and how many products use it. */
-  vocabulary: Map<string, number>;
+interface Synonyms {
+  /** Their count and last change as read with them: read again when either moves. */
+  mark: string;
+  words: Map<string, string[][]>;
 }
-const known = new WeakMap<Kysely<Database>, Promise<Known>>();
+interface Vocabulary {
+  at: number;
+  /** Each word of the products in the store (titles, brands, categories, tags) and how many products use it. */
+  words: Map<string, number>;
+  /** A read under way, while the words above are still used. */
+  reading?: Promise<void>;
+}
+const synonymsKnown = new WeakMap<Kysely<Database>, Promise<Synonyms>>();
+const vocabularies = new WeakMap<Kysely<Database>, Vocabulary>();
 
 /**
  * The catalogue's words with the singular of each plural beside it (Laptops → laptop, Watches → watch): a shopper's
  * typo is nearer to the word they meant, which is as often the one as the other.
  */
-function vocabularyOf(words: [string, number][]): Map<string, number> {
+function withSingulars(words: [string, number][]): Map<string, number> {
   const out = new Map(words);
   for (const [word, uses] of words) {
     const one = /(ch|sh|x|ss)es$/.test(word) ? word.slice(0, -2) : /[^s]s$/.test(word) && word.length > 4 ? word.slice(0, -1) : null;
@@ -39,39 +45,55 @@ const synonymsMark = async (db: Kysely<Database>) =>
   (await sql<{ mark: string }>`select count(*) || '/' || coalesce(max(updated_at)::text, '') as mark from search_synonyms`.execute(db))
     .rows[0]?.mark ?? '';
 
-async function read(db: Kysely<Database>): Promise<Known> {
-  // The mark before the synonyms: a change between the two reads is seen by the next search, never missed.
-  const mark = await synonymsMark(db);
-  const [synonyms, words] = await Promise.all([
-    sql<{ word: string; also: string[] }>`select word, also from search_synonyms`.execute(db),
-    sql<{ word: string; ndoc: number }>`
-      select word, ndoc from ts_stat($$
-        select to_tsvector('simple', title || ' ' || brand || ' ' || category || ' ' || coalesce(array_to_string(tags, ' '), ''))
-        from products where archived_at is null
-      $$)`.execute(db),
-  ]);
+async function readSynonyms(db: Kysely<Database>, mark: string): Promise<Synonyms> {
+  const { rows } = await sql<{ word: string; also: string[] }>`select word, also from search_synonyms`.execute(db);
   return {
-    at: Date.now(),
-    synonymsAt: mark,
+    mark,
     // A phrase with no word in it (the table allows none, but a synonym must never break a search) is left out.
-    synonyms: new Map(
-      synonyms.rows.map((r) => [
+    words: new Map(
+      rows.map((r) => [
         r.word,
         r.also.map((phrase) => phrase.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((p) => p.length > 0),
       ]),
     ),
-    vocabulary: vocabularyOf(words.rows.filter((r) => /^\p{L}[\p{L}\p{M}\p{N}]*$/u.test(r.word)).map((r) => [r.word, Number(r.ndoc)])),
   };
 }
 
-async function knownOf(db: Kysely<Database>): Promise<Known> {
-  const kept = known.get(db);
-  const last = kept ? await kept.catch(() => null) : null;
-  if (last && Date.now() - last.at < KEPT_MS && (await synonymsMark(db).catch(() => last.synonymsAt)) === last.synonymsAt) return last;
-  // A failed read answers what was known before (or nothing): a search is never refused for it.
-  const reading = read(db).catch(() => last ?? { at: Date.now(), synonymsAt: '', synonyms: new Map(), vocabulary: new Map() });
-  known.set(db, reading);
-  return reading;
+/** The shop's synonyms, read again when their mark has moved; a failed read answers what was known (or none). */
+async function synonymsOf(db: Kysely<Database>): Promise<Map<string, string[][]>> {
+  const last = await synonymsKnown.get(db)?.catch(() => null);
+  // The mark before the synonyms: a change between the two reads is seen by the next search, never missed.
+  const mark = await synonymsMark(db).catch(() => null);
+  if (last && (mark === null || mark === last.mark)) return last.words;
+  const reading = readSynonyms(db, mark ?? '').catch(() => last ?? { mark: '', words: new Map<string, string[][]>() });
+  synonymsKnown.set(db, reading);
+  return (await reading).words;
+}
+
+async function readVocabulary(db: Kysely<Database>): Promise<Map<string, number>> {
+  const { rows } = await sql<{ word: string; ndoc: number }>`
+    select word, ndoc from ts_stat($$
+      select to_tsvector('simple', title || ' ' || brand || ' ' || category || ' ' || coalesce(array_to_string(tags, ' '), ''))
+      from products where archived_at is null
+    $$)`.execute(db);
+  return withSingulars(rows.filter((r) => /^\p{L}[\p{L}\p{M}\p{N}]*$/u.test(r.word)).map((r) => [r.word, Number(r.ndoc)]));
+}
+
+/** The catalogue's words: the first read is waited for; later ones happen in the background once a minute is up. */
+async function vocabularyOf(db: Kysely<Database>): Promise<Map<string, number>> {
+  const kept = vocabularies.get(db);
+  if (!kept) {
+    const words = await readVocabulary(db).catch(() => new Map<string, number>());
+    vocabularies.set(db, { at: Date.now(), words });
+    return words;
+  }
+  if (Date.now() - kept.at >= VOCABULARY_MS && !kept.reading) {
+    kept.reading = readVocabulary(db).then(
+      (words) => void vocabularies.set(db, { at: Date.now(), words }),
+      () => void vocabularies.set(db, { at: Date.now(), words: kept.words }),
+    );
+  }
+  return kept.words;
 }
 
 /** A search as the database runs it. */
@@ -110,9 +132,10 @@ export async function searchPlan(db: Kysely<Database>, text: string): Promise<Se
   const { words: typed, capped } = searchWords(text);
   if (typed.length === 0) return { words: typed, query: [], corrected: async () => null, capped, terms: [] };
   const words = await withoutStopWords(db, typed);
-  const { synonyms, vocabulary } = await knownOf(db);
+  const synonyms = await synonymsOf(db);
   const alternatives = (w: string) => synonyms.get(w) ?? [];
   const corrected = async () => {
+    const vocabulary = await vocabularyOf(db);
     const fixed = words.map((w) => (synonyms.has(w) ? null : correction(w, vocabulary)));
     if (!fixed.some(Boolean)) return null;
     const correctedWords = words.map((w, i) => fixed[i] ?? w);
