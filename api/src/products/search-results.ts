@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { FacetCountsRecord } from '@digitic/rest-contract';
+import type { FacetCountsRecord, SearchAnswerRecord } from '@digitic/rest-contract';
 import type { Database } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
 import { filtered, listed, type ProductPage, type WordsMatch } from './repo.js';
@@ -14,21 +14,8 @@ import { searchPlan } from './search.js';
 /** Fewer products than this with every word, and a search of two words or more lists those with some too. */
 export const WIDEN_BELOW = 10;
 
-/** What a search understood, beside its products. */
-export interface SearchUnderstood {
-  /** The words searched for (after any correction). */
-  words: string[];
-  /** The words to mark in titles: each word searched and the words of its synonyms, each a word's beginning. */
-  terms: string[];
-  /** The catalogue's words taken instead of the words as typed, which found nothing (null when none were). */
-  suggestion: string | null;
-  /** True when the search was longer than was read (100 characters or 8 words). */
-  capped: boolean;
-  /** How many products have every word (the rest, when `widened`, have some). */
-  allWords: number;
-  /** True when products with only some of the words are listed after those with every word. */
-  widened: boolean;
-}
+/** What a search understood, beside its products (the REST contract's words for it). */
+export type SearchUnderstood = Omit<SearchAnswerRecord, 'products' | 'total' | 'totalExact' | 'ticket'>;
 
 export interface SearchAnswer extends ProductPage {
   understood: SearchUnderstood;

@@ -1,10 +1,9 @@
-import { useSearchParams } from 'react-router-dom';
 import { BarChart, dayWords } from '../../components/bar-chart';
+import { usePeriod } from '../../components/period';
 import { PlainTable } from '../../components/plain-table';
 import { paise, problem } from '../../lib/format';
 import { useSalesReportQuery } from './__generated__/sales-report';
 
-const PERIODS = [7, 30, 90] as const;
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
 /**
@@ -13,26 +12,13 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
  * was placed, a refund's on the day it was recorded); the period is in the address.
  */
 export function ReportsPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('days'));
-  const days = (PERIODS as readonly number[]).includes(asked) ? asked : 30;
+  const { days, picker } = usePeriod();
   const { data, error, loading } = useSalesReportQuery({ variables: { days }, fetchPolicy: 'cache-and-network' });
   const report = data?.salesReport;
   return (
     <section>
       <h1>Reports</h1>
-      <div className="admin-periods" role="group" aria-label="Period">
-        {PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            aria-pressed={p === days}
-            onClick={() => setParams(p === 30 ? {} : { days: String(p) }, { replace: true })}
-          >
-            Last {p} days
-          </button>
-        ))}
-      </div>
+      {picker}
       {error && <p role="alert">{problem(error)}</p>}
       {!report && loading && <p>Loading…</p>}
       {report && (

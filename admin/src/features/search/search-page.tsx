@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router-dom';
+import { useOutletContext } from 'react-router-dom';
 import { BarChart, dayWords } from '../../components/bar-chart';
+import { usePeriod } from '../../components/period';
 import { PlainTable } from '../../components/plain-table';
 import { may, type Signed } from '../../lib/authorization';
 import { problem } from '../../lib/format';
 import { type SearchQueryFiguresFragment, useSearchReportQuery } from './__generated__/search-report';
 import { SynonymForm, Synonyms } from './synonyms';
 
-const PERIODS = [7, 30, 90] as const;
 const count = (n: number) => n.toLocaleString('en-IN');
 const share = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`);
 
@@ -18,9 +18,7 @@ const share = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.rou
  */
 export function SearchPage() {
   const me = useOutletContext<Signed>();
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('days'));
-  const days = (PERIODS as readonly number[]).includes(asked) ? asked : 30;
+  const { days, picker } = usePeriod();
   const { data, error, loading } = useSearchReportQuery({ variables: { days }, fetchPolicy: 'cache-and-network' });
   const report = data?.searchReport;
   // The no-result query a synonym is being added for (its form opens under the list).
@@ -29,18 +27,7 @@ export function SearchPage() {
   return (
     <section>
       <h1>Search</h1>
-      <div className="admin-periods" role="group" aria-label="Period">
-        {PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            aria-pressed={p === days}
-            onClick={() => setParams(p === 30 ? {} : { days: String(p) }, { replace: true })}
-          >
-            Last {p} days
-          </button>
-        ))}
-      </div>
+      {picker}
       {error && <p role="alert">{problem(error)}</p>}
       {!report && loading && <p>Loading…</p>}
       {report && (
