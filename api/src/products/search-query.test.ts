@@ -14,11 +14,20 @@ describe('a search’s words', () => {
     expect(searchWords('ＭａｃＢｏｏｋ').words).toEqual(['macbook']);
   });
 
+  it('reads numbers and units as the catalogue’s text is read: a decimal apart from its unit, a whole number with it', () => {
+    expect(searchWords('3.5mm jack').words).toEqual(['3.5', 'mm', 'jack']);
+    expect(searchWords('6,5 inch').words).toEqual(['6.5']);
+    expect(searchWords('1TB SSD').words).toEqual(['1tb', 'ssd']);
+    expect(searchWords('v1.2.3').words).toEqual(['v1', '2.3']);
+    expect(wordQueries(['3.5'])).toEqual([{ english: "'3.5':*", simple: "'3.5':*" }]);
+  });
+
   it('never lets the query language’s operators, quotes or backslashes through', () => {
-    for (const hostile of ['a & | ! :* ( )', "'; drop table products; --", "\\' | 'x':*", '<->', '!!!', 'a:*B & !c']) {
+    for (const hostile of ['1.5 & 2,5:*', 'a & | ! :* ( )', "'; drop table products; --", "\\' | 'x':*", '<->', '!!!', 'a:*B & !c']) {
       const { words } = searchWords(hostile);
-      for (const w of words) expect(w).toMatch(/^[\p{L}\p{M}\p{N}]+$/u);
-      for (const q of wordQueries(words)) for (const text of [q.english, q.simple]) expect(text).toMatch(/^'[\p{L}\p{M}\p{N}]+':\*$/u);
+      for (const w of words) expect(w).toMatch(/^([\p{L}\p{M}\p{N}]+|\d+\.\d+)$/u);
+      for (const q of wordQueries(words))
+        for (const text of [q.english, q.simple]) expect(text).toMatch(/^'([\p{L}\p{M}\p{N}]+|\d+\.\d+)':\*$/u);
     }
     expect(searchWords('!!!').words).toEqual([]);
     expect(wordQueries([])).toEqual([]);

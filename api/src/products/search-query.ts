@@ -17,19 +17,23 @@ export interface SearchWords {
   capped: boolean;
 }
 
-/** The words of a search: letters and digits of any script, lower-cased; sizes' units left out. */
+/**
+ * The words of a search: letters and digits of any script, lower-cased; sizes' units left out. A decimal number
+ * is one word, apart from the unit after it ("3.5mm" is 3.5 and mm), as PostgreSQL reads a product's text; a
+ * whole number and its unit stay one ("1tb", "512gb"), as PostgreSQL reads them too.
+ */
 export function searchWords(text: string): SearchWords {
   const normal = text.normalize('NFKC');
   const read = [...normal].slice(0, SEARCH_MAX_CHARS).join('');
-  const all = (read.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter(
-    (w, i, ws) => !(UNITS.has(w) && i > 0 && /^\d+$/.test(ws[i - 1] ?? '')),
-  );
+  const all = (read.toLowerCase().match(/\d+[.,]\d+|[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .map((w) => w.replace(',', '.'))
+    .filter((w, i, ws) => !(UNITS.has(w) && i > 0 && /^\d+(\.\d+)?$/.test(ws[i - 1] ?? '')));
   return { words: all.slice(0, SEARCH_MAX_WORDS), capped: [...normal].length > SEARCH_MAX_CHARS || all.length > SEARCH_MAX_WORDS };
 }
 
 /** A word as a query's lexeme: quoted, made only of letters and digits (searchWords' and the synonyms' own). */
 const lexeme = (w: string) => {
-  if (!/^[\p{L}\p{M}\p{N}]+$/u.test(w)) throw new Error(`not a search word: ${JSON.stringify(w)}`);
+  if (!/^([\p{L}\p{M}\p{N}]+|\d+\.\d+)$/u.test(w)) throw new Error(`not a search word: ${JSON.stringify(w)}`);
   return `'${w}'`;
 };
 

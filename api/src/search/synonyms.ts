@@ -17,7 +17,7 @@ const oneWord = (what: string) =>
   z
     .string({ error: `${what} is a word` })
     .transform((v) => searchWords(v).words)
-    .refine((words) => words.length === 1, `${what} is one word of letters or digits`)
+    .refine((words) => words.length === 1 && /^[\p{L}\p{M}\p{N}]+$/u.test(words[0] ?? ''), `${what} is one word of letters or digits`)
     .transform((words) => words[0] as string)
     .refine((w) => w.length <= 50, `${what} is at most 50 characters`);
 
