@@ -108,7 +108,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     db,
     config,
     searchTickets: searchTicketsOf,
-    searchLog: searchLog(db, searchTicketsOf),
+    searchLog: searchLog(db, searchTicketsOf, attempts),
     synonyms: searchSynonyms(db),
     staff: staffService({
       db,

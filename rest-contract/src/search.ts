@@ -6,6 +6,8 @@ export interface SearchAnswerRecord {
   /** How many products match (at least this many when `totalExact` is false). */
   total: number;
   totalExact: boolean;
+  /** True when a later page has products (a search ranks its best matches, so its pages end before its count). */
+  hasMore: boolean;
   /** The words searched for (after any correction). */
   words: string[];
   /** The words to mark in titles: each word searched and its synonyms' words, each a word's beginning. */

@@ -9,6 +9,8 @@ import { type Stack, startStack } from '../support/stack';
 // pushing the popular pages out of the cache.
 
 const FLOOD = 10_000;
+/** Searches, each a page rendered anew (a search's page is never cached). */
+const SEARCH_FLOOD = 600;
 const CONCURRENCY = 16;
 const POPULAR = ['/', '/product', '/product?sort=price', '/blogs'];
 
@@ -31,7 +33,7 @@ describe('a flood of made-up addresses', () => {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < FLOOD) {
           const n = next++;
-          const res = await page(`/product?q=${n}-${Math.random().toString(36).slice(2)}&utm_source=${n}`);
+          const res = await page(`/product?x=${n}-${Math.random().toString(36).slice(2)}&utm_source=${n}`);
           if (res.headers.get('x-render-cache') === 'miss') rendered += 1;
           await res.arrayBuffer();
         }
@@ -41,6 +43,31 @@ describe('a flood of made-up addresses', () => {
     console.log(`gateway resident: ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after ${FLOOD} made-up addresses`);
     // Every made-up address is the store's first page, already cached.
     expect(rendered).toBe(0);
+    expect(after).toBeLessThan(250);
+    for (const url of POPULAR) expect((await page(url)).headers.get('x-render-cache'), url).toBe('hit');
+  });
+
+  it('of searches: each rendered, none kept, so neither the gateway swells nor the popular pages go', async () => {
+    for (const url of POPULAR) expect((await page(url)).status, url).toBe(200);
+    const before = stack.residentMiB('gateway0') ?? 0;
+    let next = 0;
+    let cached = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < SEARCH_FLOOD) {
+          const n = next++;
+          const res = await page(`/product?q=${Math.random().toString(36).slice(2)}+${n}`);
+          if (res.headers.get('x-render-cache') !== 'miss' || res.status !== 200) {
+            cached += 1;
+            console.log(`search page ${res.status} ${res.headers.get('x-render-cache')}`);
+          }
+          await res.arrayBuffer();
+        }
+      }),
+    );
+    const after = stack.residentMiB('gateway0') ?? Number.POSITIVE_INFINITY;
+    console.log(`gateway resident: ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after ${SEARCH_FLOOD} searches`);
+    expect(cached).toBe(0);
     expect(after).toBeLessThan(250);
     for (const url of POPULAR) expect((await page(url)).headers.get('x-render-cache'), url).toBe('hit');
   });

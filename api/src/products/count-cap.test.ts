@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test/harness.js';
-import { COUNT_CAP, SEARCH_COUNT_CAP } from './repo.js';
+import { COUNT_CAP, RANKED_MAX, SEARCH_COUNT_CAP } from './repo.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -35,5 +35,21 @@ describe('X-Total-Count', () => {
     expect(res.headers['x-total-count-relation']).toBe('gte');
     const narrow = await api.http.get('/api/product?search=counter%20phone%2010&limit=10');
     expect(narrow.headers['x-total-count-relation']).toBe('eq');
+  });
+
+  it('ends a ranked search’s pages with the products it ranks, and a sorted one’s with its matches', async () => {
+    const page = async (n: number, sort?: string) =>
+      (await api.http.get('/api/product/search').query({ search: 'counter', limit: '20', page: String(n), ...(sort ? { sort } : {}) }))
+        .body as {
+        products: unknown[];
+        hasMore: boolean;
+      };
+    expect(await page(9)).toMatchObject({ hasMore: true });
+    const last = await page(RANKED_MAX / 20);
+    expect(last.products).toHaveLength(20);
+    expect(last.hasMore).toBe(false);
+    expect((await page(RANKED_MAX / 20, 'price')).hasMore).toBe(true);
+    // Sorted, its pages go on to the last match (the count stops at 100, so a full page says there may be more).
+    expect((await page(Math.ceil((COUNT_CAP + 60) / 20) + 1, 'price')).hasMore).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { currentCustomer } from '../auth/middleware.js';
 import { badRequest } from '../domain/errors.js';
 import { type Accepts, isUuid, parseInput, pathId } from '../http/validate.js';
 import { parseProductListQuery } from './list-query.js';
-import { facets, sitemapPage } from './repo.js';
+import { facets, RANKED_MAX, sitemapPage } from './repo.js';
 import { facetCounts, searchProducts } from './search-results.js';
 import { withDetails } from './serialize.js';
 import { searchWords } from './search-query.js';
@@ -78,15 +78,22 @@ export function productsRoutes(deps: AppDeps): Router {
     const answer = await searchProducts(deps.db, { ...query, search: query.search ?? '' });
     const tookMs = Math.round(performance.now() - started);
     // The log's words: as typed (before any correction), lower-cased, one space between, at most 100 characters.
-    const logged = searchWords(query.search ?? '')
-      .words.join(' ')
-      .slice(0, 100);
+    // A search that looks like an e-mail address or a phone or order number is never logged: it is a person's.
+    const personal = /\S@\S|\d{6,}/.test((query.search ?? '').replace(/[\s-]/g, ''));
+    const logged = personal ? '' : [...searchWords(query.search ?? '').words.join(' ')].slice(0, 100).join('');
     const refined =
-      query.page > 1 || [query.category, query.brand, query.tags, query.color].some(Boolean) || Object.keys(query.price).length > 0;
+      query.page > 1 ||
+      query.sort.length > 0 ||
+      [query.category, query.brand, query.tags, query.color].some(Boolean) ||
+      Object.keys(query.price).length > 0;
     const body: SearchAnswerRecord = {
       products: await withDetails(deps.db, answer.rows),
       total: answer.total,
       totalExact: answer.totalExact,
+      // Ranked (no sort chosen), a search's pages end with the products it ranks (RANKED_MAX and a few).
+      hasMore:
+        answer.rows.length === query.limit &&
+        (query.sort.length === 0 ? query.page * query.limit < RANKED_MAX : query.page * query.limit < answer.total || !answer.totalExact),
       ...answer.understood,
       ticket: logged && !refined ? deps.searchTickets.issue({ query: logged, results: answer.total, tookMs, at: Date.now() }) : null,
     };

@@ -15,7 +15,7 @@ import { searchPlan } from './search.js';
 export const WIDEN_BELOW = 10;
 
 /** What a search understood, beside its products (the REST contract's words for it). */
-export type SearchUnderstood = Omit<SearchAnswerRecord, 'products' | 'total' | 'totalExact' | 'ticket'>;
+export type SearchUnderstood = Omit<SearchAnswerRecord, 'products' | 'total' | 'totalExact' | 'hasMore' | 'ticket'>;
 
 export interface SearchAnswer extends ProductPage {
   understood: SearchUnderstood;

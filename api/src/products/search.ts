@@ -40,10 +40,17 @@ function withSingulars(words: [string, number][]): Map<string, number> {
   return out;
 }
 
-/** The synonyms' count and last change: a few bytes read per search, so a change is used by the next one. */
+/**
+ * A digest of the synonyms (a small table): a few bytes read per search, so any change, made by any api whatever
+ * its clock, is used by the next search.
+ */
 const synonymsMark = async (db: Kysely<Database>) =>
-  (await sql<{ mark: string }>`select count(*) || '/' || coalesce(max(updated_at)::text, '') as mark from search_synonyms`.execute(db))
-    .rows[0]?.mark ?? '';
+  (
+    await sql<{ mark: string }>`
+      select md5(coalesce(string_agg(word || '=' || array_to_string(also, '|'), ',' order by word), '')) as mark from search_synonyms`.execute(
+      db,
+    )
+  ).rows[0]?.mark ?? '';
 
 async function readSynonyms(db: Kysely<Database>, mark: string): Promise<Synonyms> {
   const { rows } = await sql<{ word: string; also: string[] }>`select word, also from search_synonyms`.execute(db);

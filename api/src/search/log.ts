@@ -1,8 +1,10 @@
 import type { SearchReportRecord } from '@digitic/rest-contract';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
+import type { AttemptWindows } from '../auth/attempts.js';
 import type { Database } from '../db/schema.js';
-import { badRequest } from '../domain/errors.js';
+import { badRequest, conflict, tooManyRequests } from '../domain/errors.js';
 import { shopDay, shopDayOf } from '../reports/sales.js';
 import type { SearchTickets } from './tickets.js';
 
@@ -20,12 +22,27 @@ export const OpenedBody = z.object({
   id: z.string({ error: 'id is the logged search’s id' }).min(1, 'id is the logged search’s id').max(200, 'id is at most 200 characters'),
 });
 
-export function searchLog(db: Kysely<Database>, tickets: SearchTickets) {
+/** Searches one address may log in ten minutes: more than a person reads, fewer than a script would send. */
+export const LOGGED_PER_ADDRESS = { limit: 30, windowMs: 10 * 60_000 };
+/** A ticket counts once per address a day: a results page shown again (a reload, the cache) is one search. */
+const ONCE_A_DAY = { limit: 1, windowMs: 24 * 60 * 60_000 };
+
+export function searchLog(db: Kysely<Database>, tickets: SearchTickets, attempts: AttemptWindows) {
   return {
-    /** Logs the ticket's search; answers its id for "a result was opened". */
-    async record(ticket: string): Promise<{ id: string }> {
+    /**
+     * Logs the ticket's search; answers its id for "a result was opened". Anyone can have the shop search for any
+     * words, so each address's searches are counted once per ticket and at most 30 in ten minutes: one client
+     * cannot fill the log or put words of its choosing at the top of the screen staff read.
+     */
+    async record(ticket: string, address: string | null): Promise<{ id: string }> {
       const search = tickets.read(ticket);
       if (!search) throw badRequest('ticket is not a search answer of this shop’s, or is older than a day', 'ticket');
+      const who = address ?? 'unknown';
+      const once = await attempts.reserve(`search-ticket:${createHash('sha256').update(ticket).digest('base64url')}:${who}`, ONCE_A_DAY);
+      if (!once.allowed) throw conflict('This search was counted already', 'ticket');
+      const rate = await attempts.reserve(`search-log:${who}`, LOGGED_PER_ADDRESS);
+      if (!rate.allowed)
+        throw tooManyRequests(`Too many searches logged from this address: try again in ${Math.ceil(rate.retryMs / 1000)} s`);
       const row = await db
         .insertInto('search_log')
         .values({ query: search.query, results: search.results, took_ms: search.tookMs, at: new Date(search.at) })

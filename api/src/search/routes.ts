@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
+import { clientAddress } from '../http/client-address.js';
 import { parseInput } from '../http/validate.js';
 import { LogBody, OpenedBody } from './log.js';
 
@@ -7,7 +8,7 @@ import { LogBody, OpenedBody } from './log.js';
 export function searchRoutes(deps: Pick<AppDeps, 'searchLog'>): Router {
   const router = Router();
   router.post('/product/search/log', async (req, res) => {
-    res.status(201).json(await deps.searchLog.record(parseInput(LogBody, req.body).ticket));
+    res.status(201).json(await deps.searchLog.record(parseInput(LogBody, req.body).ticket, clientAddress(req)));
   });
   router.post('/product/search/opened', async (req, res) => {
     await deps.searchLog.opened(parseInput(OpenedBody, req.body).id);

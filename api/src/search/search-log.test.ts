@@ -45,9 +45,31 @@ describe('the search log', () => {
     expect((await searched({ search: 'sony', category: 'TVs' })).ticket).toBeNull();
     expect((await searched({ search: 'sony', page: '2', limit: '2' })).ticket).toBeNull();
     expect((await searched({ search: '!!!' })).ticket).toBeNull();
+    expect((await searched({ search: 'sony', sort: 'price' })).ticket).toBeNull();
+    // What looks like a person's own (an e-mail address, a phone or order number) is never logged.
+    for (const personal of ['asha@example.com', '98765 43210', 'order 1234567'])
+      expect((await searched({ search: personal })).ticket, personal).toBeNull();
     // The words as typed, before a typo is put right.
     const typo = await searched({ search: 'headphnes' });
     expect(searchTickets(api.services.config.jwtSecret).read(typo.ticket ?? '')).toMatchObject({ query: 'headphnes', results: 9 });
+  });
+
+  it('counts a ticket once per address, and at most 30 searches an address in ten minutes', async () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const answer = await searched({ search: 'headphones' });
+    expect((await api.http.post('/api/product/search/log').set(from('203.0.113.7')).send({ ticket: answer.ticket })).status).toBe(201);
+    const again = await api.http.post('/api/product/search/log').set(from('203.0.113.7')).send({ ticket: answer.ticket });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This search was counted already');
+    // Another shopper shown the same cached page counts.
+    expect((await api.http.post('/api/product/search/log').set(from('203.0.113.8')).send({ ticket: answer.ticket })).status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const t = (await searched({ search: `flood${'x'.repeat(i % 5)} ${i}` })).ticket;
+      statuses.push((await api.http.post('/api/product/search/log').set(from('203.0.113.9')).send({ ticket: t })).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('refuses a ticket or id the shop did not make, naming it', async () => {
@@ -149,6 +171,7 @@ describe('the synonyms staff keep', () => {
       ['tv', { also: ['!!'] }, 'also.0: each of also has a word of letters or digits'],
       ['tv', { also: Array.from({ length: 11 }, (_, i) => `w${i}`) }, 'also names at most 10 words or phrases'],
       ['tv', {}, 'also is a list of the words it also means'],
+      ['tv', { also: ['TV'] }, 'also names a word or phrase other than "tv" itself'],
     ] as const) {
       const res = await api.http.put(`/api/admin/search/synonyms/${path}`).set(desk.auth).send(body);
       expect(res.status, message).toBe(400);

@@ -1,11 +1,11 @@
 import type { SearchSynonymRecord } from '@digitic/rest-contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import { recordChange } from '../catalogue/changes.js';
 import type { Database } from '../db/schema.js';
-import { notFound } from '../domain/errors.js';
+import { badRequest, notFound } from '../domain/errors.js';
 import { searchWords } from '../products/search-query.js';
 
 // The shop's synonyms: a word shoppers type and the words (or phrases) it also means, read by every search
@@ -53,12 +53,13 @@ export function searchSynonyms(db: Kysely<Database>) {
     /** Sets what `word` also means (a new synonym, or a changed one). */
     async save(word: string, also: string[], actor: Actor): Promise<SearchSynonymRecord> {
       const unique = [...new Set(also.filter((p) => p !== word))];
+      if (unique.length === 0) throw badRequest(`also names a word or phrase other than "${word}" itself`, 'also');
       return db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('search_synonyms').select('also').where('word', '=', word).forUpdate().executeTakeFirst();
         const row = await trx
           .insertInto('search_synonyms')
           .values({ word, also: unique })
-          .onConflict((oc) => oc.column('word').doUpdateSet({ also: unique, updated_at: new Date() }))
+          .onConflict((oc) => oc.column('word').doUpdateSet({ also: unique, updated_at: sql`now()` }))
           .returning(['word', 'also', 'updated_at'])
           .executeTakeFirstOrThrow();
         await recordAudit(trx, actor, {

@@ -28,8 +28,9 @@ export function searchTickets(secret: string) {
     const cut = value.lastIndexOf('.');
     if (cut <= 0) return null;
     const text = value.slice(0, cut);
-    const given = Buffer.from(value.slice(cut + 1), 'base64url');
-    const wanted = Buffer.from(sign(text), 'base64url');
+    // Compared as the bytes of the text sent: one spelling of a signature, never a lenient decoding of another.
+    const given = Buffer.from(value.slice(cut + 1), 'utf8');
+    const wanted = Buffer.from(sign(text), 'utf8');
     return given.length === wanted.length && timingSafeEqual(given, wanted) ? text : null;
   };
   return {

@@ -51,7 +51,7 @@ export interface ProductListParams {
 }
 
 /** What a search understood, as the schema's SearchUnderstanding reads it. */
-export type SearchUnderstoodModel = Omit<SearchAnswerRecord, 'products' | 'total' | 'totalExact'>;
+export type SearchUnderstoodModel = Omit<SearchAnswerRecord, 'products' | 'total' | 'totalExact' | 'hasMore'>;
 
 export interface ProductPageModel {
   items: ProductRecord[];
@@ -62,6 +62,8 @@ export interface ProductPageModel {
   /** The list asked for: facetCounts counts over the same products. */
   params: ProductListParams;
   search: SearchUnderstoodModel | null;
+  /** A search's own word on whether a later page has products (its pages end before its count). */
+  hasMore?: boolean;
 }
 
 export interface ProductSearchModel {

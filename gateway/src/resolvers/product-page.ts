@@ -2,7 +2,8 @@ import type { ProductPageResolvers, SearchUnderstandingResolvers } from '../__ge
 
 export const ProductPage: ProductPageResolvers = {
   // An inexact total (the api stopped counting) still has a next page when this one is full.
-  hasNextPage: (page) => page.page * page.pageSize < page.totalCount || (!page.totalCountIsExact && page.items.length === page.pageSize),
+  hasNextPage: (page) =>
+    page.hasMore ?? (page.page * page.pageSize < page.totalCount || (!page.totalCountIsExact && page.items.length === page.pageSize)),
   facets: (_page, _args, { api }) => api.catalogue.facets(),
   async facetCounts({ params }, _args, { api }) {
     const counts = await api.catalogue.facetCounts(params);

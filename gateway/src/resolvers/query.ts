@@ -1,3 +1,4 @@
+import { cacheControlFromInfo } from '@apollo/cache-control-types';
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
 import { badInput } from '../errors.js';
 import { cartModel } from './cart.js';
@@ -29,7 +30,7 @@ function pageOf(cursor: string | null | undefined): number {
 }
 
 export const Query: QueryResolvers = {
-  async products(_root, { filter, sort, page, pageSize }, { api }) {
+  async products(_root, { filter, sort, page, pageSize }, { api }, info) {
     const p = intInRange(page, 1, 1, 100_000, 'page');
     const size = intInRange(pageSize, 20, 1, MAX_PAGE_SIZE, 'pageSize');
     for (const key of ['minPrice', 'maxPrice'] as const) {
@@ -55,8 +56,11 @@ export const Query: QueryResolvers = {
       const result = await api.catalogue.list(params);
       return { ...paging, items: result.items, totalCount: result.total, totalCountIsExact: result.totalExact, search: null };
     }
-    const { products: items, total, totalExact, ...search } = await api.catalogue.search({ ...params, search: params.search });
-    return { ...paging, items, totalCount: total, totalCountIsExact: totalExact, search };
+    // A search is never kept in the shared cache: anyone can ask for any words, and each answer kept would push
+    // the store's own answers out (the api answers a search in milliseconds).
+    cacheControlFromInfo(info).setCacheHint({ maxAge: 0 });
+    const { products: items, total, totalExact, hasMore, ...search } = await api.catalogue.search({ ...params, search: params.search });
+    return { ...paging, items, totalCount: total, totalCountIsExact: totalExact, search, hasMore };
   },
 
   product: (_root, { id }, { api }) => api.catalogue.product(id),
@@ -102,13 +106,13 @@ export const Query: QueryResolvers = {
     };
   }),
 
-  async searchProducts(_root, { query, first, after }, { api }) {
+  async searchProducts(_root, { query, first, after }, { api }, info) {
+    cacheControlFromInfo(info).setCacheHint({ maxAge: 0 });
     const limit = intInRange(first, 10, 1, MAX_FIRST, 'first');
     const search = text(query, 'query', SEARCH_MAX) ?? '';
     const page = pageOf(after);
     // The api's own order for a search: how well each matches, then what sells and is rated well.
-    const { products: items, total, totalExact, ...understood } = await api.catalogue.search({ search, page, limit });
-    const hasMore = page * limit < total || (!totalExact && items.length === limit);
+    const { products: items, total, hasMore, totalExact: _exact, ...understood } = await api.catalogue.search({ search, page, limit });
     return { items, totalCount: total, hasMore, endCursor: hasMore ? cursorOf(page) : null, search: understood };
   },
 
