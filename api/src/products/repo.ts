@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Product } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
 import { anyWordTsquery, categoryWords, searchPlan, tsquery } from './search.js';
-import { inTitles, type WordQuery } from './search-query.js';
+import type { WordQuery } from './search-query.js';
 
 /** A product's columns as the store reads them (not its search document, which only the database reads). */
 const PRODUCT_COLUMNS = [
@@ -133,17 +133,15 @@ export async function listed(db: Kysely<Database>, q: ProductListQuery, search?:
 }
 
 /**
- * The products a search ranks: its best-selling matches, at most RANKED_MAX, and as many with the words in the title or brand (an index in sales order finds them
+ * The products a search ranks: its best-selling matches, at most RANKED_MAX (an index in sales order finds them
  * without reading every match when most products match), and, when widened, every product with all its words
  * (fewer than ten: search-results.ts widens only then), wherever they sell.
  */
 function ranked(db: Kysely<Database>, q: ProductListQuery, search: WordsMatch) {
-  const bestOf = (match: WordsMatch) =>
-    db.selectFrom(filtered(db, q, match).select('id').orderBy('sold', 'desc').orderBy('id').limit(RANKED_MAX).as('b')).select('b.id');
-  // The best-selling matches, and the best-selling of those with the words in their title or brand: a broad word
-  // that many descriptions mention never crowds out the products named by it.
-  let candidates = bestOf(search).union(bestOf({ ...search, query: search.query.map(inTitles) }));
-  if (search.widened) candidates = candidates.union(filtered(db, q, { query: search.query, widened: false }).select('id'));
+  const best = db
+    .selectFrom(filtered(db, q, search).select('id').orderBy('sold', 'desc').orderBy('id').limit(RANKED_MAX).as('b'))
+    .select('b.id');
+  const candidates = search.widened ? best.union(filtered(db, q, { query: search.query, widened: false }).select('id')) : best;
   return db.selectFrom('products').where('id', 'in', candidates);
 }
 

@@ -45,12 +45,6 @@ export interface WordQuery {
   simple: string;
 }
 
-/** A word's queries matched in the title and brand only (the search document's weight A). */
-export const inTitles = (q: WordQuery): WordQuery => ({
-  english: q.english.replaceAll(':*', ':*A'),
-  simple: q.simple.replaceAll(':*', ':*A'),
-});
-
 /**
  * Each word's queries: every word must match, as a prefix, or one of its synonyms (each a word or words in a row,
  * each word a prefix too: "tv" finds the category TVs). A word English leaves out (a stop word such as "a" or
