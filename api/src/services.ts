@@ -81,6 +81,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     keyId: config.razorpay.keyId,
     webUrl: config.webUrl,
     shop,
+    seller: config.seller,
     outcome: (o, source) => {
       metrics.checkout(o, source);
       if (o === 'refunded') metrics.refund('automatic');

@@ -39,6 +39,9 @@ export interface ProductRecord {
   ratings: ReviewRecord[];
   totalrating: number;
   ratingCount?: number;
+  /** Its HSN code (null while not given) and GST rate, percent (an addition: prices include it). */
+  hsnCode?: string | null;
+  gstRate?: number;
   createdAt: string;
 }
 

@@ -1,5 +1,6 @@
 import type { QuoteRecord } from './coupons.js';
 import type { AddressRecord } from './orders.js';
+import type { SaleTaxRecord } from './tax.js';
 
 // The shopper's checkout: the api prices the cart, makes the provider's order, and the order once paid.
 
@@ -13,6 +14,8 @@ export interface CheckoutRecord extends QuoteRecord {
   keyId: string;
   orderId: string | null;
   reason: string | null;
+  /** Its GST as priced when it started (null on checkouts from before the shop computed GST). */
+  tax: SaleTaxRecord | null;
 }
 
 export interface StartCheckoutBody {

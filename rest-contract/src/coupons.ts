@@ -8,4 +8,7 @@ export interface QuoteRecord {
   couponCode: string | null;
   discount: number;
   totalAfterDiscount: number;
+  /** The GST inside totalAfterDiscount (prices include it), and the taxable value beside it: paise. */
+  gstPaise: number;
+  taxablePaise: number;
 }

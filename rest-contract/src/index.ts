@@ -13,6 +13,7 @@ export type * from './wishlist.js';
 export type * from './orders.js';
 export type * from './returns.js';
 export type * from './checkout.js';
+export type * from './tax.js';
 export type * from './enquiries.js';
 export type * from './coupons.js';
 export type * from './sitemap.js';

@@ -1,4 +1,5 @@
 import type { ColorRecord, ImageRecord } from './catalogue.js';
+import type { LineTaxRecord, SaleTaxRecord } from './tax.js';
 import type { ReturnRecord } from './returns.js';
 
 // The shopper's orders: what they read of them after the sale, and what they send to order and to cancel.
@@ -20,6 +21,8 @@ export interface AddressRecord {
   pincode: number;
   /** A phone for the courier, an Indian mobile's ten digits; optional (an addition to the spec's address). */
   phone?: string | null;
+  /** The buyer's GSTIN, when a business buys (its tax invoice names it); optional. */
+  gstin?: string | null;
 }
 
 export interface OrderItemRecord {
@@ -29,6 +32,8 @@ export interface OrderItemRecord {
   color: ColorRecord;
   quantity: number;
   price: number;
+  /** Its GST as charged, with its HSN code; null on orders placed before the shop computed GST. */
+  tax?: (LineTaxRecord & { hsnCode: string | null }) | null;
 }
 
 export interface OrderRecord {
@@ -41,6 +46,8 @@ export interface OrderRecord {
   orderItems: OrderItemRecord[];
   paymentInfo: { razorpayOrderId: string; razorpayPaymentId: string };
   shippingInfo: AddressRecord;
+  /** The sale's GST (places of supply, shipping's tax, totals); null on orders placed before the shop computed GST. */
+  tax?: SaleTaxRecord | null;
   createdAt: string;
   /** After the sale: where the parcel is, what was refunded, what is being returned, and what the shopper may still do. */
   shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;

@@ -3,6 +3,7 @@
 // own lighter schema (zod/mini, spec §5's messages) over the same shipping rules.
 import { z } from 'zod';
 import { indianMobileProblem, phoneDigits } from './phone.js';
+import { gstinProblem } from './gst.js';
 import { countryProblem, pincodeProblem, stateProblem } from './shipping.js';
 
 const required = (message: string) =>
@@ -41,6 +42,16 @@ export const ShippingAddress = z.object({
     .transform((v) => (v?.trim() ? phoneDigits(v) : undefined))
     .superRefine((v, ctx) => {
       const problem = v === undefined ? null : indianMobileProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** A business buyer's GSTIN, for its tax invoice (an addition: optional); kept in capitals, blank is none. */
+  gstin: z
+    .string({ error: 'GSTIN must be text' })
+    .max(20, 'GSTIN is 15 characters')
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim().toUpperCase() : undefined))
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : gstinProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
 });

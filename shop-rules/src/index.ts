@@ -7,6 +7,7 @@
 export * from './attempts.js';
 export * from './coupons.js';
 export * from './enquiry-lifecycle.js';
+export * from './gst.js';
 export * from './money.js';
 export * from './order-lifecycle.js';
 export * from './phone.js';

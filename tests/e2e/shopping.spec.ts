@@ -115,8 +115,16 @@ test.describe('shopping', () => {
     await expect(page.getByTestId('cart-badge')).toHaveText('2');
     await expect(page.getByText('Taxes and shipping calculated at checkout')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue To Shopping' })).toHaveAttribute('href', '/product');
-    const subtotalText = (await page.locator('.cart-summary .price').textContent()) ?? '';
+    const subtotalText = (await page.locator('.cart-summary p', { hasText: 'SubTotal:' }).locator('.price').textContent()) ?? '';
     const subtotal = Number(subtotalText.replace(/[^\d]/g, ''));
+    // No drip pricing: the shipping fee, the total and the GST inside it are on the cart, before checkout.
+    const breakdown = page.locator('.cart-breakdown');
+    await expect(breakdown).toHaveText(
+      new RegExp(
+        `^Shipping: Rs\\. 100 · Total: Rs\\. ${(subtotal + 100).toLocaleString('en-IN')}, including GST of Rs\\. [\\d,]+\\.\\d{2}$`,
+      ),
+    );
+    const gst = ((await breakdown.textContent()) ?? '').replace(/^.*GST of /, '');
     await page.getByRole('link', { name: 'Checkout' }).click();
 
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Cart / Information / Shipping / Payment');
@@ -137,6 +145,7 @@ test.describe('shopping', () => {
     const phone = page.getByPlaceholder('Phone for delivery (optional)');
     await expect(phone).toHaveValue(customer.mobile ?? '');
     await phone.fill('');
+    await expect(phone).toHaveValue('');
     await phone.pressSequentially('98765', { delay: 15 });
     // A pincode typed one digit too many times twice over: a sentence beside the field, nothing sent.
     await page.getByPlaceholder('Zipcode').pressSequentially('123456', { delay: 15 });
@@ -147,12 +156,25 @@ test.describe('shopping', () => {
     // this is what says the refusal is done: typing on before it would race the focus moving, as no person does.)
     await expect(page.getByPlaceholder('Zipcode')).toBeFocused();
     await phone.fill('');
+    await expect(phone).toHaveValue('');
     await phone.pressSequentially('+91 70123 45678', { delay: 15 });
+    await expect(phone).toHaveValue('+91 70123 45678');
     await expect(page.getByText(/Response not successful|status code|GraphQL/)).toHaveCount(0);
     await page.getByPlaceholder('Zipcode').fill('');
     await page.getByPlaceholder('Zipcode').pressSequentially('395003', { delay: 15 });
+    // A business buyer's GSTIN, typed with a slip of the finger: named at once, then put right.
+    const gstin = page.getByPlaceholder('GSTIN, for a business purchase (optional)');
+    await gstin.pressSequentially('24aaacd1234f1zx', { delay: 15 });
+    await gstin.blur();
+    await expect(page.getByText('The GSTIN’s last character does not match: a character is mistyped')).toBeVisible();
+    await gstin.press('End');
+    await gstin.press('Backspace');
+    await gstin.pressSequentially('d', { delay: 15 });
+    await expect(page.getByText('The GSTIN’s last character does not match: a character is mistyped')).toHaveCount(0);
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await expect(summary.getByText(`Rs. ${(subtotal + 100).toLocaleString('en-IN')}`)).toBeVisible();
+    // The GST inside the total, as the cart said, before paying.
+    await expect(summary.getByRole('definition').filter({ hasText: gst })).toBeVisible();
 
     // A declined payment: the cart stays as it was.
     await page.getByRole('button', { name: 'Place Order' }).click();

@@ -176,6 +176,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         RAZORPAY_KEY_SECRET: SIMULATOR_KEY_SECRET,
         RAZORPAY_WEBHOOK_SECRET: SIMULATOR_WEBHOOK_SECRET,
         RAZORPAY_API_URL: providerProxy.url,
+        // A production api names a seller (a published example GSTIN, of Maharashtra).
+        SELLER_LEGAL_NAME: 'Test Seller LLP',
+        SELLER_ADDRESS: '1 Test Road, Pune 411001, Maharashtra',
+        SELLER_STATE: 'Maharashtra',
+        SELLER_GSTIN: '27AAPFU0939F1ZV',
       }
     : { PAYMENT_SIM_URL: providerProxy.url, RAZORPAY_API_URL: providerProxy.url };
   const common: Record<string, string> = {

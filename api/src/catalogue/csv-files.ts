@@ -28,6 +28,8 @@ export const EXPORT_COLUMNS = [
   'tags',
   'colors',
   'images',
+  'hsn_code',
+  'gst_rate',
   'stock_now',
 ] as const;
 
@@ -53,6 +55,8 @@ export function catalogueFiles(db: Kysely<Database>) {
           p.tags.join('|'),
           colours.map((v) => v.title).join('|'),
           p.images.map((i) => i.url).join('|'),
+          p.hsn_code ?? '',
+          p.gst_rate_bp / 100,
           colours.map((v) => `${v.title}:${v.quantity}`).join('|'),
         ];
       });

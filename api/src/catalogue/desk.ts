@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import { productTag, recordChange } from './changes.js';
-import { slugify, stockOf } from './rows.js';
+import { newProductTax, slugify, stockOf } from './rows.js';
 import { ensureColors, productColumns, writeVariants } from './write.js';
 import { ensureTerms } from './terms.js';
 import { selectProducts } from './selection.js';
@@ -75,7 +75,7 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
         await ensureTerms(trx, input);
         const row = await trx
           .insertInto('products')
-          .values({ ...(await productColumns(trx, input)), slug })
+          .values({ ...newProductTax(input), ...(await productColumns(trx, input)), slug })
           .returning('id')
           .executeTakeFirstOrThrow();
         await writeVariants(

@@ -44,6 +44,8 @@ export async function planImport(db: Kysely<Database>, rows: Validated): Promise
     if (now.category !== row.category) fields.push('category');
     if (now.brand !== row.brand) fields.push('brand');
     if (JSON.stringify(now.tags) !== JSON.stringify(row.tags)) fields.push('tags');
+    if (row.hsnCode !== undefined && now.hsn_code !== row.hsnCode) fields.push('hsnCode');
+    if (row.gstRate !== undefined && now.gst_rate_bp !== Math.round(row.gstRate * 100)) fields.push('gstRate');
     // A picture given by address alone keeps its words: only words given can change them.
     const words = (url: string) => now.images.find((i) => i.url === url)?.alt ?? '';
     const pictures = (list: { url: string; alt?: string }[], given: boolean) =>

@@ -121,6 +121,11 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
     const value: Record<string, unknown> = { ...record };
     for (const k of ['tags', 'colors', 'images']) if (k in record) value[k] = listOf(record[k]);
     for (const k of ['price', 'quantity']) if (k in record) value[k] = numberOf(record[k]);
+    // A CSV's columns are lowercase words: its HSN code and GST rate are the product's hsnCode and gstRate.
+    if ('hsn_code' in record) value.hsnCode = record.hsn_code;
+    if ('gst_rate' in record) value.gstRate = numberOf(record.gst_rate);
+    delete value.hsn_code;
+    delete value.gst_rate;
     if (record.stock) value.stock = stockOf(record.stock);
     // An empty cell is a value not given, but for a description, which may be empty.
     for (const [k, v] of Object.entries(value)) if ((v === '' && k !== 'description') || v === undefined) delete value[k];

@@ -1,3 +1,4 @@
+import { DEFAULT_GST_RATE, GST_RATES, gstRateProblem, HSN_BY_CATEGORY, hsnProblem } from '@digitic/shop-rules';
 import { PHOTO_URL } from '../photos/url.js';
 import { z } from 'zod';
 import { splitStock } from '../products/stock.js';
@@ -94,6 +95,18 @@ export const ProductFields = z.object({
     .array(picture, { error: (issue) => (issue.input === undefined ? 'images is required' : 'images is a list of pictures') })
     .min(1, 'images needs at least one picture')
     .max(20, 'images holds at most 20'),
+  /** Its HSN code: absent keeps what it has (a new product takes its category's, if the shop knows one); blank or null clears it. */
+  hsnCode: z
+    .string({ error: 'hsnCode is the HSN code, 4, 6 or 8 digits' })
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .refine((v) => !v || !hsnProblem(v), 'hsnCode is 4, 6 or 8 digits (an HSN code)'),
+  /** Its GST rate, percent: absent keeps what it has (a new product: 18). */
+  gstRate: z
+    .number({ error: 'gstRate is a percentage' })
+    .refine((r) => !gstRateProblem(r), `gstRate is one of ${GST_RATES.join(', ')} (percent)`)
+    .optional(),
   /** Stock in all colours, shared among them by the shop's rule (products/stock.ts splitStock) when `stock` is not given. */
   quantity: units('quantity').optional(),
   /** Stock per colour, by colour: `{"black": 5, "white": 3}` (CSV: `black:5|white:3`); a colour not named has none. */
@@ -115,6 +128,12 @@ export function stockAgrees(p: Pick<z.infer<typeof ProductFields>, 'colors' | 'q
     });
   }
 }
+
+/** A new product's HSN code and rate where none were given: its category's code (if the shop knows one) and 18 %. */
+export const newProductTax = (p: Pick<ProductRow, 'category' | 'hsnCode' | 'gstRate'>) => ({
+  hsn_code: p.hsnCode === undefined ? (HSN_BY_CATEGORY[p.category] ?? null) : p.hsnCode,
+  gst_rate_bp: Math.round((p.gstRate ?? DEFAULT_GST_RATE) * 100),
+});
 
 /** One product of an import. */
 export const ProductImport = ProductFields.superRefine(stockAgrees);

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { sanitizeRichText } from '@digitic/server-kit/sanitize';
 import type { Database, ProductImage } from '../db/schema.js';
 import type { CatalogueTag } from '@digitic/rest-contract';
-import { type BlogRow, type ProductRow, stockOf } from './rows.js';
+import { type BlogRow, newProductTax, type ProductRow, stockOf } from './rows.js';
 import { recordChange } from './changes.js';
 import { ensureTerms } from './terms.js';
 
@@ -78,6 +78,9 @@ export async function productColumns(trx: Transaction<Database>, p: ProductRow, 
     brand: p.brand,
     tags: p.tags,
     images: JSON.stringify(await describePictures(trx, p.images, before)),
+    // Given, they are written; not given, an update keeps them (newProductTax gives a new product its own).
+    ...(p.hsnCode !== undefined ? { hsn_code: p.hsnCode } : {}),
+    ...(p.gstRate !== undefined ? { gst_rate_bp: Math.round(p.gstRate * 100) } : {}),
   };
 }
 
@@ -134,7 +137,7 @@ export async function writeCatalogue(
     const values = { ...(await productColumns(trx, p, pictures.get(p.slug))), updated_at: p.createdAt ?? new Date() };
     const row = await trx
       .insertInto('products')
-      .values({ ...values, slug: p.slug, ...(p.createdAt ? { created_at: p.createdAt } : {}) })
+      .values({ ...newProductTax(p), ...values, slug: p.slug, ...(p.createdAt ? { created_at: p.createdAt } : {}) })
       // An update moves the version, so a desk editor who opened the product before is told to reload.
       .onConflict((oc) => oc.column('slug').doUpdateSet((eb) => ({ ...values, version: eb('products.version', '+', 1) })))
       .returning('id')

@@ -157,6 +157,7 @@ describe('starting a checkout at once several times', () => {
       keyId: api.config.razorpay.keyId,
       webUrl: api.config.webUrl,
       shop: api.services.settings.identity,
+      seller: api.config.seller,
       startWaitMs: 300,
     });
     const busy = await impatient.start(c.id, shippingInfo).catch((err: unknown) => err);

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { toPaise } from '@digitic/shop-rules';
 import { type Actor, RECONCILIATION, shopper, WEBHOOK } from '../audit/actor.js';
 import type { ShopIdentityReader } from '../settings/settings.js';
+import type { Seller } from '../config/env.js';
 
 /** Where an order came from: the browser's placeOrder, a provider webhook, or reconciliation. */
 export type CompletionSource = 'placeOrder' | 'webhook' | 'reconcile';
@@ -48,6 +49,7 @@ export function checkoutJson(c: Checkout, keyId: string) {
     discount: c.discount,
     totalAfterDiscount: amountDue(c),
     lines: c.lines,
+    tax: c.tax,
     shippingInfo: c.shipping_info,
     orderId: c.order_id,
     reason: c.failure_reason,
@@ -63,6 +65,8 @@ export interface CheckoutsDeps {
   log: (line: string, detail?: unknown) => void;
   keyId: string;
   webUrl: string;
+  /** The seller its tax is charged as (SELLER_*): the state decides CGST + SGST or IGST. */
+  seller: Seller;
   /** The shop's name as saved (settings), for the e-mails. */
   shop: ShopIdentityReader;
   /** Counts what became of checkouts (metrics). */

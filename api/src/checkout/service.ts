@@ -28,7 +28,7 @@ export function checkoutsService(deps: CheckoutsDeps) {
     byProviderOrder: (providerOrderId: string) => byProviderOrder(db, providerOrderId),
     recordRefund: (refund: { id: string; payment_id: string; amount: number; status: string }, source: string) =>
       recordReportedRefund(db, mails, refund, source),
-    quote: (customerId: string, couponCode: string | null) => quoteCart(db, customerId, couponCode),
+    quote: (customerId: string, couponCode: string | null) => quoteCart(db, deps.seller, customerId, couponCode),
 
     /** The caller's checkout by its provider order id (null for anyone else's). */
     async mine(customerId: string, providerOrderId: string) {

@@ -9,6 +9,7 @@ import type { Checkout, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict } from '../domain/errors.js';
 import { shortageMessage, shortOfStock } from '../products/stock.js';
 import { checkoutLines } from './lines.js';
+import { taxCheckout, taxFacts } from './tax.js';
 import { byProviderOrder, checkoutJson, type CheckoutsDeps, counter } from './model.js';
 
 // A start holds its customer's lease across the provider call (the SDK gives up after 10 s): a waiter
@@ -33,7 +34,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JS
 
 /** Starting a checkout from the caller's cart: priced, checked for stock and recorded before the shopper can pay. */
 export function checkoutStart(
-  deps: Pick<CheckoutsDeps, 'db' | 'payments' | 'log' | 'outcome' | 'keyId' | 'startWaitMs' | 'couponHoldSeconds'>,
+  deps: Pick<CheckoutsDeps, 'db' | 'payments' | 'log' | 'outcome' | 'keyId' | 'startWaitMs' | 'couponHoldSeconds' | 'seller'>,
 ) {
   const { db, payments, log } = deps;
   const count = counter(deps);
@@ -59,6 +60,19 @@ export function checkoutStart(
     if (short) throw conflict(shortageMessage(short), 'cart');
     const subtotal = subtotalOf(lines);
     const total = orderTotal(lines);
+    // The lines with their GST, the coupon's discount shared among them first.
+    const facts = await taxFacts(
+      db,
+      lines.map((l) => l.productId),
+    );
+    const taxed = (discount: number) =>
+      taxCheckout(lines, facts, {
+        discount,
+        shipping: SHIPPING_FEE,
+        seller: deps.seller,
+        deliveryState: shippingInfo.state,
+        buyerGstin: shippingInfo.gstin ?? null,
+      });
     // Priced here first, so a coupon that cannot apply is refused before anything is written.
     const priced = couponCode ? await priceCoupon(db, customerId, couponCode, subtotal) : null;
 
@@ -82,7 +96,7 @@ export function checkoutStart(
         c.total === total &&
         c.coupon_code === (priced?.code ?? null) &&
         c.discount === (priced?.discount ?? 0) &&
-        sameJson(c.lines, lines) &&
+        sameJson(c.lines, taxed(priced?.discount ?? 0).lines) &&
         sameJson(c.shipping_info, shippingInfo),
     );
     if (same) {
@@ -101,6 +115,7 @@ export function checkoutStart(
       ? await holdCoupon(db, { customerId, checkoutId: id, code: priced.code, subtotal, holdSeconds: deps.couponHoldSeconds ?? 1800 })
       : null;
     const discount = held?.discount ?? 0;
+    const sale = taxed(discount);
     let checkout: Checkout;
     try {
       const providerOrder = await payments.createOrder(toPaise(total - discount), id, { customer: customerId, checkout: id });
@@ -110,8 +125,9 @@ export function checkoutStart(
           id,
           customer_id: customerId,
           razorpay_order_id: providerOrder.id,
-          lines: JSON.stringify(lines),
+          lines: JSON.stringify(sale.lines),
           shipping_info: JSON.stringify(shippingInfo),
+          tax: JSON.stringify(sale.tax),
           subtotal,
           shipping: SHIPPING_FEE,
           total,
@@ -172,13 +188,29 @@ export function checkoutStart(
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
     const lines = checkoutLines(cart);
     const subtotal = subtotalOf(lines);
+    // Its GST as a started checkout's (no coupon on this path).
+    const sale = taxCheckout(
+      lines,
+      await taxFacts(
+        db,
+        lines.map((l) => l.productId),
+      ),
+      {
+        discount: 0,
+        shipping: SHIPPING_FEE,
+        seller: deps.seller,
+        deliveryState: shippingInfo.state,
+        buyerGstin: shippingInfo.gstin ?? null,
+      },
+    );
     await db
       .insertInto('checkouts')
       .values({
         customer_id: customerId,
         razorpay_order_id: providerOrderId,
-        lines: JSON.stringify(lines),
+        lines: JSON.stringify(sale.lines),
         shipping_info: JSON.stringify(shippingInfo),
+        tax: JSON.stringify(sale.tax),
         subtotal,
         shipping: SHIPPING_FEE,
         total: orderTotal(lines),

@@ -4,6 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.js';
 
+const SELLER = {
+  SELLER_LEGAL_NAME: 'Pune Gadgets LLP',
+  SELLER_ADDRESS: '12 FC Road, Pune 411004, Maharashtra',
+  SELLER_STATE: 'Maharashtra',
+  SELLER_GSTIN: '27aapfu0939f1zv',
+};
+
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'digitic-env-'));
 
 describe('api settings', () => {
@@ -35,8 +42,39 @@ describe('api settings', () => {
       RAZORPAY_KEY_ID: 'rzp_live_x',
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-dashboard',
+      ...SELLER,
     });
     expect(ok.razorpay).toMatchObject({ simulated: false, apiUrl: 'https://api.razorpay.com' });
+  });
+
+  it('takes the seller a tax invoice names: demo details outside production, marked so; all four in production, checked', () => {
+    const demo = loadConfig({ DATA_DIR: dataDir() }).seller;
+    expect(demo).toMatchObject({ state: 'Gujarat', gstin: '24AAACD1234F1ZD', demo: true });
+    expect(demo.legalName).toContain('demo details: not a real business');
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      RAZORPAY_KEY_ID: 'k',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-dashboard',
+    };
+    expect(() => loadConfig({ ...production, DATA_DIR: dataDir() })).toThrow(
+      'SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_STATE, SELLER_GSTIN (the seller a tax invoice names: legal name, address, state and GSTIN)',
+    );
+    expect(loadConfig({ ...production, ...SELLER, SELLER_STATE: '27', DATA_DIR: dataDir() }).seller).toEqual({
+      legalName: 'Pune Gadgets LLP',
+      address: '12 FC Road, Pune 411004, Maharashtra',
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+      demo: false,
+    });
+    expect(() => loadConfig({ ...SELLER, SELLER_STATE: 'Gujarat', DATA_DIR: dataDir() })).toThrow(
+      "SELLER_GSTIN starts with 27, but Gujarat's code is 24: a GSTIN is of the state it is registered in",
+    );
+    expect(() => loadConfig({ ...SELLER, SELLER_STATE: 'Atlantis', DATA_DIR: dataDir() })).toThrow(/SELLER_STATE is "Atlantis"/);
+    expect(() => loadConfig({ ...SELLER, SELLER_GSTIN: '27AAPFU0939F1ZW', DATA_DIR: dataDir() })).toThrow(
+      'SELLER_GSTIN: The GSTIN’s last character does not match: a character is mistyped',
+    );
   });
 
   it('names every bad variable', () => {

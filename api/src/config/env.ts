@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
 import { commonSettings, ConfigError, emptyAsUndefined, optionalSecret, optionalString, parseSettings, port } from '@digitic/server-kit';
+import { gstinProblem, gstState } from '@digitic/shop-rules';
 import { z } from 'zod';
 
 export { ConfigError };
@@ -48,6 +49,12 @@ const EnvSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   // How many days the search log's daily figures are kept (single searches are rolled up into them after a day).
   SEARCH_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // The seller as a tax invoice names it (CGST Rules, rule 46): legal name, address, GST registration and the state
+  // it is in (what decides CGST + SGST or IGST). Required in production; outside it, demo values that say so.
+  SELLER_LEGAL_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_STATE: optionalString,
+  SELLER_GSTIN: optionalString,
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   // Uploaded photos: where their files live (the database, or an S3-compatible bucket), and the upload limits.
   PHOTO_STORAGE: z.enum(['database', 's3']).default('database'),
@@ -93,6 +100,8 @@ export interface ApiConfig {
   returnWindowDays: number;
   /** Days the search log's daily roll-ups are kept. */
   searchLogDays: number;
+  /** The seller a tax invoice names (SELLER_*); `demo` while the demo's made-up details stand in. */
+  seller: Seller;
   /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list (5). */
   lowStockThreshold: number;
   /** Uploaded photos: PHOTO_STORAGE and, for s3, the bucket; PHOTO_MAX_MB and PHOTO_MAX_MEGAPIXELS. */
@@ -128,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     missing.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
+  const seller = sellerOf(env, production, missing);
   if (missing.length > 0) throw new ConfigError(`Missing api settings:\n  ${missing.join('\n  ')}`);
 
   const simulated = !env.RAZORPAY_KEY_ID;
@@ -172,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     shopEmail: env.SHOP_EMAIL,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     searchLogDays: env.SEARCH_LOG_DAYS,
+    seller,
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     photos: {
       storage: env.PHOTO_STORAGE,
@@ -192,6 +203,60 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.API_TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/** The seller a tax invoice names. */
+export interface Seller {
+  legalName: string;
+  address: string;
+  /** Its state's name, as GST_STATES spells it. */
+  state: string;
+  gstin: string;
+  /** True while the demo's made-up details stand in (never in production). */
+  demo: boolean;
+}
+
+/** The demo's seller: made up, and saying so on every invoice (the GSTIN's check character is right, its PAN is no one's). */
+export const DEMO_SELLER: Seller = {
+  legalName: 'Digitic Electronics Private Limited (demo details: not a real business)',
+  address: 'Unit 4, Demo Business Park, S G Highway, Ahmedabad 380054, Gujarat, India',
+  state: 'Gujarat',
+  gstin: '24AAACD1234F1ZD',
+  demo: true,
+};
+
+/** The seller from SELLER_*, checked: all four in production, a state GST knows, and a GSTIN of that state. */
+function sellerOf(env: z.output<typeof EnvSchema>, production: boolean, missing: string[]): Seller {
+  const given = { legalName: env.SELLER_LEGAL_NAME, address: env.SELLER_ADDRESS, state: env.SELLER_STATE, gstin: env.SELLER_GSTIN };
+  const unset = Object.entries({
+    SELLER_LEGAL_NAME: given.legalName,
+    SELLER_ADDRESS: given.address,
+    SELLER_STATE: given.state,
+    SELLER_GSTIN: given.gstin,
+  })
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (production && unset.length > 0) {
+    missing.push(`${unset.join(', ')} (the seller a tax invoice names: legal name, address, state and GSTIN)`);
+  }
+  const seller: Seller = {
+    legalName: given.legalName ?? DEMO_SELLER.legalName,
+    address: given.address ?? DEMO_SELLER.address,
+    state: DEMO_SELLER.state,
+    gstin: (given.gstin ?? DEMO_SELLER.gstin).toUpperCase(),
+    demo: unset.length > 0,
+  };
+  const state = gstState(given.state ?? DEMO_SELLER.state);
+  if (!state) missing.push(`SELLER_STATE is "${given.state}": not an Indian state or union territory GST knows (say "Gujarat" or "24")`);
+  else seller.state = state.name;
+  const problem = gstinProblem(seller.gstin);
+  if (problem) missing.push(`SELLER_GSTIN: ${problem}`);
+  else if (state && seller.gstin.slice(0, 2) !== state.code) {
+    missing.push(
+      `SELLER_GSTIN starts with ${seller.gstin.slice(0, 2)}, but ${state.name}'s code is ${state.code}: a GSTIN is of the state it is registered in`,
+    );
+  }
+  return seller;
 }
 
 // A secret not given gets a random one kept under the data folder (mode 0600): outside production

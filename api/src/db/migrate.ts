@@ -24,6 +24,7 @@ import * as deliveryPhone from './migrations/0022-delivery-phone.js';
 import * as shopSettings from './migrations/0023-shop-settings.js';
 import * as productSearch from './migrations/0024-product-search.js';
 import * as searchLog from './migrations/0025-search-log.js';
+import * as gst from './migrations/0026-gst.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-shop-settings': shopSettings,
   '0024-product-search': productSearch,
   '0025-search-log': searchLog,
+  '0026-gst': gst,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,10 +1,13 @@
-import type { EnquiryStatus, OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
+import type { EnquiryStatus, LineTax, OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ShopSettingsValues } from '@digitic/rest-contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 export type Json<T> = ColumnType<T, string, string>;
+/** A jsonb column that may be null (rows from before it). */
+export type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+type Paise = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface CustomersTable {
   id: Generated<string>;
@@ -114,6 +117,10 @@ export interface ProductsTable {
   sold: Generated<number>;
   total_rating: Generated<number>;
   rating_count: Generated<number>;
+  /** Its HSN code (4, 6 or 8 digits), null while not given (products of a category the shop added). */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its GST rate, basis points (18 % is 1800). */
+  gst_rate_bp: ColumnType<number, number | undefined, number>;
   /** Set while the product is withdrawn from the store (orders, carts and returns keep it). */
   archived_at: Stamp;
   /** Moved by every desk edit: an edit names the version it read. */
@@ -209,6 +216,8 @@ export interface ShippingInfo {
   pincode: number;
   /** The courier's number for the recipient: an Indian mobile's ten digits (an addition; older orders have none). */
   phone?: string | undefined;
+  /** The buyer's GSTIN, when a business buys (an addition; its tax invoice names it). */
+  gstin?: string | undefined;
 }
 
 export interface OrdersTable {
@@ -236,6 +245,8 @@ export interface OrdersTable {
   paid_at: ColumnType<Date, Date | string, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The GST of the sale as a whole (checkout/tax.ts); null on orders placed before the shop computed GST. */
+  tax: NullableJson<SaleTax>;
   /** When the order confirmation e-mail was claimed for sending (exactly once). */
   confirmation_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -252,6 +263,13 @@ export interface OrderItemsTable {
   position: number;
   /** The line's share of the order's discount, paise (shop-rules' shareDiscount). */
   discount_paise: ColumnType<number, number | undefined, number>;
+  /** Its GST as charged (shop-rules' gstOf), paise; all null on orders placed before the shop computed GST. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  gst_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  taxable_paise: Paise;
+  cgst_paise: Paise;
+  sgst_paise: Paise;
+  igst_paise: Paise;
 }
 
 export interface BlogsTable {
@@ -352,6 +370,29 @@ export interface CheckoutLine {
   color: string;
   quantity: number;
   price: number;
+  /** The product's HSN code and GST rate (percent) when the checkout started; absent on checkouts from before. */
+  hsnCode?: string | null;
+  gstRate?: number;
+  /** The line's GST, its coupon share taken off first (paise). */
+  tax?: LineTax;
+}
+
+/** The GST of a sale (a checkout's, then its order's): where it is supplied from and to, and the amounts (paise). */
+export interface SaleTax {
+  sellerState: string;
+  sellerGstin: string;
+  /** The delivery's state (IGST Act, section 10(1)(a)). */
+  placeOfSupply: string;
+  /** CGST + SGST (or UTGST) when true; IGST otherwise. */
+  intraState: boolean;
+  /** What the state's half is called: UTGST in a union territory without a legislature. */
+  stateTaxName: 'SGST' | 'UTGST';
+  /** The buyer's GSTIN, when they gave one (a business buying). */
+  buyerGstin: string | null;
+  /** The shipping fee's GST (a composite supply: at the highest rate of the goods), under its SAC. */
+  shipping: LineTax & { sac: string };
+  /** Goods and shipping together. */
+  total: Omit<LineTax, 'rateBp'>;
 }
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -365,6 +406,8 @@ export interface CheckoutsTable {
   version: Generated<number>;
   lines: Json<CheckoutLine[]>;
   shipping_info: Json<ShippingInfo>;
+  /** Its GST, as priced when it started (null on checkouts from before the shop computed GST). */
+  tax: NullableJson<SaleTax>;
   subtotal: number;
   shipping: number;
   total: number;

@@ -1,3 +1,4 @@
+import { DEFAULT_GST_RATE, HSN_BY_CATEGORY } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
 import { slugify } from '../catalogue/rows.js';
 import { type CatalogueBlog, type CatalogueProduct, ensureColors, writeCatalogue } from '../catalogue/write.js';
@@ -32,6 +33,9 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
         category: cat.category,
         brand,
         tags: tags.length > 0 ? tags : ['new'],
+        // Electronics at 18 %, under their category's customs heading.
+        hsnCode: HSN_BY_CATEGORY[cat.category] ?? null,
+        gstRate: DEFAULT_GST_RATE,
         // Each drawing says what it shows: the product, its colour and how it is turned.
         images: [
           { url: `/api/images/product/${cat.kind}-${colors[0]}-1.svg`, alt: `${title} in ${colors[0]}` },

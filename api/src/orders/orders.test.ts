@@ -84,6 +84,8 @@ describe('POST /api/user/cart/create-order', () => {
         color: { _id: p.color[0]?._id, title: p.color[0]?.title },
         quantity: 2,
         price: p.price,
+        // Its GST as charged (checkout/tax.test.ts checks the amounts).
+        tax: expect.objectContaining({ rateBp: 1800, value: 2 * p.price * 100 }),
       },
       {
         _id: expect.any(String),
@@ -91,6 +93,7 @@ describe('POST /api/user/cart/create-order', () => {
         color: { _id: q.color[1]?._id, title: q.color[1]?.title },
         quantity: 1,
         price: q.price,
+        tax: expect.objectContaining({ rateBp: 1800, value: q.price * 100 }),
       },
     ]);
     expect((await api.http.get('/api/user/cart').set(c.auth)).body).toEqual([]);

@@ -5,10 +5,11 @@ import { ShippingAddress } from '@digitic/shop-rules/address';
 import { z } from 'zod';
 
 // The shop's address rules, shared with the gateway (shop-rules/src/address.ts). A missing `other` or phone is kept out.
-export const ShippingInfo = ShippingAddress.transform(({ other, phone, ...rest }) => ({
+export const ShippingInfo = ShippingAddress.transform(({ other, phone, gstin, ...rest }) => ({
   ...rest,
   ...(other ? { other } : {}),
   ...(phone ? { phone } : {}),
+  ...(gstin ? { gstin } : {}),
 }));
 
 const providerId = (name: string, prefix: string) =>

@@ -24,6 +24,13 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
       'i.order_id',
       'i.quantity',
       'i.price',
+      'i.discount_paise',
+      'i.hsn_code',
+      'i.gst_rate_bp',
+      'i.taxable_paise',
+      'i.cgst_paise',
+      'i.sgst_paise',
+      'i.igst_paise',
       'p.id as product_id',
       'p.title',
       'p.images',
@@ -52,9 +59,23 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
         color: { _id: i.color_id, title: i.color_title },
         quantity: i.quantity,
         price: i.price,
+        // Its GST as charged (none on orders from before the shop computed it): bigint columns read as numbers.
+        tax:
+          i.gst_rate_bp === null
+            ? null
+            : {
+                hsnCode: i.hsn_code,
+                value: i.quantity * i.price * 100 - i.discount_paise,
+                rateBp: i.gst_rate_bp,
+                taxable: Number(i.taxable_paise),
+                cgst: Number(i.cgst_paise),
+                sgst: Number(i.sgst_paise),
+                igst: Number(i.igst_paise),
+              },
       })),
     paymentInfo: { razorpayOrderId: o.razorpay_order_id, razorpayPaymentId: o.razorpay_payment_id },
     shippingInfo: o.shipping_info,
+    tax: o.tax,
     paidAt: o.paid_at.toISOString(),
     createdAt: o.created_at.toISOString(),
     updatedAt: o.updated_at.toISOString(),

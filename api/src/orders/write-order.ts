@@ -21,6 +21,8 @@ export async function writeOrder(trx: Transaction<Database>, checkout: Checkout,
       coupon_code: checkout.coupon_code,
       discount: checkout.discount,
       paid_at: new Date(),
+      // The GST as the checkout priced it: what the tax invoice says.
+      tax: checkout.tax ? JSON.stringify(checkout.tax) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -37,6 +39,12 @@ export async function writeOrder(trx: Transaction<Database>, checkout: Checkout,
         price: l.price,
         position,
         discount_paise: shares[position] ?? 0,
+        hsn_code: l.hsnCode ?? null,
+        gst_rate_bp: l.tax?.rateBp ?? null,
+        taxable_paise: l.tax?.taxable ?? null,
+        cgst_paise: l.tax?.cgst ?? null,
+        sgst_paise: l.tax?.sgst ?? null,
+        igst_paise: l.tax?.igst ?? null,
       })),
     )
     .execute();

@@ -114,9 +114,11 @@ describe('POST /api/user/order/checkout', () => {
     expect(checkout).toMatchObject({ status: 'started', amount: total * 100, total, subtotal: total - 100, shipping: 100 });
     const row = await checkoutRow(checkout.razorpayOrderId);
     expect(row).toMatchObject({ customer_id: c.id, status: 'started', subtotal: total - 100, shipping: 100, total, order_id: null });
+    // Each line with its product's HSN code, rate and GST (checkout/tax.test.ts checks the amounts).
+    const taxed = { hsnCode: expect.stringMatching(/^\d{4}$/), gstRate: 18, tax: expect.objectContaining({ rateBp: 1800 }) };
     expect(row.lines).toEqual([
-      { productId: p._id, colorId: p.color[0]?._id, title: p.title, color: p.color[0]?.title, quantity: 2, price: p.price },
-      { productId: q._id, colorId: q.color[0]?._id, title: q.title, color: q.color[0]?.title, quantity: 1, price: q.price },
+      { productId: p._id, colorId: p.color[0]?._id, title: p.title, color: p.color[0]?.title, quantity: 2, price: p.price, ...taxed },
+      { productId: q._id, colorId: q.color[0]?._id, title: q.title, color: q.color[0]?.title, quantity: 1, price: q.price, ...taxed },
     ]);
     expect(row.shipping_info).toEqual(shippingInfo);
     const order = await createRazorpayProvider(api.config.razorpay).fetchOrder(checkout.razorpayOrderId);

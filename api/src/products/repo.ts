@@ -19,6 +19,8 @@ const PRODUCT_COLUMNS = [
   'total_rating',
   'rating_count',
   'archived_at',
+  'hsn_code',
+  'gst_rate_bp',
   'version',
   'created_at',
   'updated_at',

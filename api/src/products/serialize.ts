@@ -35,6 +35,8 @@ export function productJson(p: Product, colors: ColorJson[], ratings: RatingJson
     tags: p.tags,
     ratings,
     totalrating: p.total_rating,
+    hsnCode: p.hsn_code,
+    gstRate: p.gst_rate_bp / 100,
     ratingCount: p.rating_count,
     createdAt: p.created_at.toISOString(),
     updatedAt: p.updated_at.toISOString(),

@@ -7,6 +7,7 @@ import { RETURN_REASON } from './order.js';
 import { parseAddress } from './support/address.js';
 import { couponArg } from './support/coupon.js';
 import { forCustomers } from './support/guard.js';
+import { saleTax } from './support/tax.js';
 import { checkoutScriptUrl } from './support/shop-info.js';
 
 /** An early answer on the quantity, in the api's words (the api enforces it whatever the client). */
@@ -84,6 +85,7 @@ export const Mutation: MutationResolvers = {
       coupon: checkout.couponCode ? { code: checkout.couponCode, discount: checkout.discount } : null,
       discount: checkout.discount,
       totalAfterDiscount: checkout.totalAfterDiscount,
+      tax: saleTax(checkout.tax),
     };
   }),
 

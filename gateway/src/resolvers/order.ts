@@ -1,6 +1,7 @@
 import type { ReturnReasonName } from '@digitic/rest-contract';
 import { isOrderStatus, ORDER_STEPS } from '@digitic/shop-rules';
 import type { OrderResolvers, RefundResolvers, ReturnReason, ReturnResolvers } from '../__generated__/resolvers-types.js';
+import { saleTax } from './support/tax.js';
 import { ORDER_STATUS, orderStatus, refundState, returnStatus } from '../lifecycle-words.js';
 
 /** The shop's return reasons (shop-rules' RETURN_REASONS) as the schema's enum, both ways. */
@@ -54,4 +55,5 @@ export const Order: OrderResolvers = {
   returnUntil: (o) => o.returnUntil ?? null,
   refunds: (o) => o.refunds ?? [],
   returns: (o) => o.returns ?? [],
+  tax: (o) => saleTax(o.tax),
 };

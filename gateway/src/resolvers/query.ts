@@ -103,6 +103,8 @@ export const Query: QueryResolvers = {
       coupon: q.couponCode ? { code: q.couponCode, discount: q.discount } : null,
       discount: q.discount,
       totalAfterDiscount: q.totalAfterDiscount,
+      gstPaise: q.gstPaise,
+      taxablePaise: q.taxablePaise,
     };
   }),
 

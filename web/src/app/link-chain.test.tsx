@@ -65,7 +65,7 @@ describe("the web app's link chain, against msw", () => {
         });
         return {
           __typename: 'Query',
-          cart: { __typename: 'Cart', id: 'c1', lineCount: 0, subtotal: 0, shipping: 100, total: 100, lines: [] },
+          cart: { __typename: 'Cart', id: 'c1', lineCount: 0, subtotal: 0, shipping: 100, total: 100, gstPaise: 1525, lines: [] },
         };
       }),
     );

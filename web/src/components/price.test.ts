@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, groupIndian } from './price';
+import { formatPaise, formatRupees, groupIndian } from './price';
 
 describe('rupees', () => {
   it('group whole rupees exactly as Intl does for en-IN', () => {
@@ -18,5 +18,14 @@ describe('rupees', () => {
 
   it('say Rs. first', () => {
     expect(formatRupees(129999)).toBe('Rs. 1,29,999');
+  });
+
+  it('say paise as rupees to two places, the rupees grouped as India writes them', () => {
+    expect(formatPaise(152_542_37)).toBe('Rs. 1,52,542.37');
+    expect(formatPaise(1_525_424)).toBe('Rs. 15,254.24');
+    expect(formatPaise(5)).toBe('Rs. 0.05');
+    expect(formatPaise(100)).toBe('Rs. 1.00');
+    expect(formatPaise(0)).toBe('Rs. 0.00');
+    expect(formatPaise(-1234)).toBe('-Rs. 12.34');
   });
 });

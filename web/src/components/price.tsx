@@ -17,6 +17,10 @@ export function groupIndian(amount: number): string {
 
 export const formatRupees = (amount: number) => `Rs. ${groupIndian(amount)}`;
 
+/** An amount of paise (a tax) as rupees and paise, the rupees grouped as India writes them: Rs. 15,254.24. */
+export const formatPaise = (paise: number) =>
+  `${paise < 0 ? '-' : ''}Rs. ${groupIndian(Math.floor(Math.abs(paise) / 100))}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
+
 // "Rs." and its number are one thing to read: a narrow column never puts them on two lines.
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 

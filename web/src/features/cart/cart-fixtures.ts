@@ -14,5 +14,14 @@ export const line = (id: string, title: string, quantity: number, unitPrice: num
 /** The shopper's cart holding these lines, its totals summed from them (shipping 100). */
 export const cart = (lines: ReturnType<typeof line>[]) => {
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  return { __typename: 'Cart' as const, id: 'c1', lineCount: lines.length, subtotal, shipping: 100, total: subtotal + 100, lines };
+  return {
+    __typename: 'Cart' as const,
+    id: 'c1',
+    lineCount: lines.length,
+    subtotal,
+    shipping: 100,
+    total: subtotal + 100,
+    gstPaise: lines.length ? Math.round(((subtotal + 100) * 100 * 18) / 118) : 0,
+    lines,
+  };
 };

@@ -5,7 +5,7 @@ import { CartLineQuantity } from './cart-line-quantity';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ColorSwatch } from '../../components/color-swatch';
 import { TrashIcon } from '../../components/icons';
-import { Price } from '../../components/price';
+import { formatPaise, Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
 import './cart.css';
@@ -99,6 +99,11 @@ export function CartPage() {
                   SubTotal: <Price amount={cart.subtotal} />
                 </p>
                 <p className="muted">Taxes and shipping calculated at checkout</p>
+                {/* Nothing left for the last step: the shipping fee and the GST inside the price, before checkout. */}
+                <p className="cart-breakdown">
+                  Shipping: <Price amount={cart.shipping} /> · Total: <Price amount={cart.total} />, including GST of{' '}
+                  <span className="price">{formatPaise(cart.gstPaise)}</span>
+                </p>
                 {cart.lines.length > 0 && (
                   <Link to={ROUTES.checkout} className="button">
                     Checkout

@@ -77,6 +77,15 @@ export function AddressFields({ register, errors: e }: { register: UseFormRegist
         error={e.phone?.message}
         {...register('phone')}
       />
+      <FormField
+        label={CHECKOUT_MESSAGES.gstinLabel}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        error={e.gstin?.message}
+        {...register('gstin')}
+      />
     </>
   );
 }

@@ -16,6 +16,7 @@ const BLANK: AddressValues = {
   city: '',
   pincode: '',
   phone: '',
+  gstin: '',
 };
 
 /**

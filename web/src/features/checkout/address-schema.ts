@@ -1,3 +1,4 @@
+import { gstinProblem } from '@digitic/shop-rules/gst';
 import { indianMobileProblem, phoneDigits } from '@digitic/shop-rules/phone';
 import { countryProblem, pincodeProblem, stateProblem } from '@digitic/shop-rules/shipping';
 import * as z from 'zod/mini';
@@ -30,6 +31,14 @@ export const AddressSchema = z.object({
       z.trim(),
       z.overwrite((v) => (v ? phoneDigits(v) : v)),
       z.refine((v) => v === '' || indianMobileProblem(v) === null, { error: (i) => indianMobileProblem(String(i.input)) ?? '' }),
+    ),
+  ),
+  // An addition to spec §5: a business buyer's GSTIN, optional, for its tax invoice; sent in capitals.
+  gstin: z.optional(
+    z.string().check(
+      z.trim(),
+      z.toUpperCase(),
+      z.refine((v) => v === '' || gstinProblem(v) === null, { error: (i) => gstinProblem(String(i.input)) ?? '' }),
     ),
   ),
 });

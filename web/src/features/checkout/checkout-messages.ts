@@ -32,6 +32,10 @@ export const CHECKOUT_MESSAGES = {
   summaryShipping: 'Shipping',
   summaryDiscount: 'Discount',
   summaryTotal: 'Total',
+  // Not in the spec: the GST inside the total (prices include it), shown before paying.
+  summaryGst: 'Including GST',
+  // Not in the spec: a business buyer's GSTIN, for its tax invoice.
+  gstinLabel: 'GSTIN, for a business purchase (optional)',
   myOrders: 'My Orders',
   // The payment widget's description of the charge (spec §8).
   paymentDescription: 'Test Transaction',

@@ -7,6 +7,8 @@ export interface AppliedCoupon {
   code: string;
   discount: number;
   totalAfterDiscount: number;
+  /** The GST inside totalAfterDiscount, paise. */
+  gstPaise: number;
 }
 
 const messageOf = (err: unknown) =>
@@ -35,7 +37,7 @@ export function CouponForm({ applied, onApplied }: { applied: AppliedCoupon | nu
         setError(messageOf(failed));
         return;
       }
-      onApplied({ code: q.coupon.code, discount: q.discount, totalAfterDiscount: q.totalAfterDiscount });
+      onApplied({ code: q.coupon.code, discount: q.discount, totalAfterDiscount: q.totalAfterDiscount, gstPaise: q.gstPaise });
       setCode('');
     } catch (err) {
       setError(messageOf(err));

@@ -1,4 +1,4 @@
-import { Price } from '../../components/price';
+import { formatPaise, Price } from '../../components/price';
 import { Skeleton } from '../../components/query-state';
 import type { OrderSummary_CartFragment } from './__generated__/order-summary';
 import { type AppliedCoupon, CouponForm } from './coupon-form';
@@ -53,6 +53,8 @@ export function OrderSummary({
             <dd className="total">
               <Price amount={coupon ? coupon.totalAfterDiscount : cart.total} />
             </dd>
+            <dt className="muted">{CHECKOUT_MESSAGES.summaryGst}</dt>
+            <dd className="muted">{formatPaise(coupon ? coupon.gstPaise : cart.gstPaise)}</dd>
           </dl>
           {cart.lines.length > 0 && <CouponForm applied={coupon} onApplied={onCoupon} />}
         </>

@@ -12,7 +12,7 @@ const shop = (me: CheckoutShop['me']): CheckoutShop => ({
 
 describe('toAddressInput', () => {
   it('sends the PIN code as a number and no apartment line or phone as null', () => {
-    expect(toAddressInput(values)).toEqual({ ...values, other: null, phone: null, pincode: 395003 });
+    expect(toAddressInput(values)).toEqual({ ...values, other: null, phone: null, gstin: null, pincode: 395003 });
   });
 
   it('keeps a phone given', () => {

@@ -18,6 +18,7 @@ export const toAddressInput = (v: AddressValues): AddressInput => ({
   ...v,
   other: v.other || null,
   phone: v.phone || null,
+  gstin: v.gstin || null,
   pincode: Number(v.pincode),
 });
 
