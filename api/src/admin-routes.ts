@@ -15,6 +15,7 @@ import { returnsAdminRoutes } from './returns/admin-routes.js';
 import { reviewsAdminRoutes } from './reviews/admin-routes.js';
 import { settingsAdminRoutes } from './settings/admin-routes.js';
 import { staffAdminRoutes } from './staff/admin-routes.js';
+import { taxAdminRoutes } from './tax/admin-routes.js';
 
 export type { Access, StaffRoute } from './http/staff-guard.js';
 
@@ -39,5 +40,6 @@ export function staffRoutes(deps: AppDeps): { router: Router; routes: StaffRoute
   settingsAdminRoutes(declare, deps);
   reportsAdminRoutes(declare, deps);
   searchAdminRoutes(declare, deps);
+  taxAdminRoutes(declare, deps);
   return { router, routes };
 }

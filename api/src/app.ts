@@ -10,6 +10,7 @@ import { badRequest } from './domain/errors.js';
 import { nulCharacterAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
 import { photoRoutes } from './photos/routes.js';
+import { taxRoutes } from './tax/routes.js';
 import { ordersRoutes } from './orders/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { webhookRoutes } from './payments/webhooks.js';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions) {
     cartRoutes,
     checkoutRoutes,
     ordersRoutes,
+    taxRoutes,
     blogsRoutes,
     enquiriesRoutes,
     settingsRoutes,

@@ -26,6 +26,7 @@ import { reviewsDesk } from './reviews/desk.js';
 import { enquiriesDesk } from './enquiries/desk.js';
 import { blogDesk } from './blogs/desk.js';
 import { shopSettings } from './settings/settings.js';
+import { taxDocumentsService } from './tax/service.js';
 import { customersDesk } from './customers/desk.js';
 import { noticesService } from './orders/notices.js';
 import { orderRefundsService } from './refunds/order-refunds.js';
@@ -129,6 +130,7 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
     bulk: bulkDesk(db),
     coupons: couponsDesk(db),
     settings,
+    taxDocuments: taxDocumentsService(db),
     photos: photosService({
       db,
       store: config.photos.s3 ? s3Store(config.photos.s3) : databaseStore(db),

@@ -1,6 +1,6 @@
 import express from 'express';
 import type { GatewayConfig } from './config/env.js';
-import { forwardTo, imagePath, photoPath, simulatorPath } from './proxy.js';
+import { forwardTo, imagePath, photoPath, simulatorPath, taxDocumentPath } from './proxy.js';
 
 /**
  * What the shop's origin passes to the services behind it, to the api whose turn it is (`apiOrigin`):
@@ -20,6 +20,11 @@ export function mountProxyRoutes(app: express.Express, deps: { config: GatewayCo
   // Product and blog pictures live in the api; the shop serves them from its own origin.
   app.get('/api/images/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs, imagePath));
   app.get('/api/photos/{*path}', forwardTo(apiOrigin, config.upstreamTimeoutMs, photoPath));
+  // A shopper's tax invoices and credit notes (PDFs): the api checks the bearer token and that the order is theirs.
+  app.get(
+    '/api/user/tax-documents/:id/pdf',
+    forwardTo(apiOrigin, config.upstreamTimeoutMs, taxDocumentPath, { headers: ['authorization'] }),
+  );
   if (config.razorpay.simulated) {
     // The simulator's widget and its pay/decline calls, from the shop's own origin (never in production).
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs, simulatorPath);

@@ -40,6 +40,12 @@ export const photoPath: UpstreamPath = (req) => {
   return m ? `/api/photos/${m[1]}${m[2] ?? ''}` : null;
 };
 
+/** A shopper's tax invoice or credit note as a PDF: its id a UUID, nothing else of the api's user routes. */
+export const taxDocumentPath: UpstreamPath = (req) => {
+  const m = /^\/api\/user\/tax-documents\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/pdf$/i.exec(plainPath(req) ?? '');
+  return m ? `/api/user/tax-documents/${(m[1] as string).toLowerCase()}/pdf` : null;
+};
+
 /** The payment simulator's widget and its pay/decline call, nothing else of it (its control routes stay private). */
 export const simulatorPath: UpstreamPath = (req) => {
   const p = plainPath(req);

@@ -2,6 +2,7 @@
 // checkout's and the order's split by where the parcel goes, and a business buyer's GSTIN.
 import { gstOf, SHIPPING_FEE } from '@digitic/shop-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInStaff } from './test/back-office.js';
 import { signUp, startTestGateway, type TestGateway } from './test/harness.js';
 
 let gw: TestGateway;
@@ -93,12 +94,13 @@ describe('GST in the schema', () => {
     ).json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
     const placed = await gw.gql<{
       placeOrder: {
+        id: string;
         tax: typeof tax;
         shippingAddress: { gstin: string };
         items: { hsnCode: string; tax: { rate: number; cgstPaise: number } }[];
       };
     }>(
-      `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { tax { ${SALE_TAX} } shippingAddress { gstin } items { hsnCode tax { ${LINE_TAX} } } } }`,
+      `mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id tax { ${SALE_TAX} } shippingAddress { gstin } items { hsnCode tax { ${LINE_TAX} } } } }`,
       {
         i: {
           address,
@@ -118,6 +120,52 @@ describe('GST in the schema', () => {
       { hsnCode: a.hsnCode, tax: { rate: 18, valuePaise: 2 * a.price * 100, ...split(2 * a.price * 100) } },
       { hsnCode: b.hsnCode, tax: { rate: 18, valuePaise: b.price * 100, ...split(b.price * 100) } },
     ]);
+
+    // Its tax invoice, listed with the order and downloaded from the shop's origin with the shopper's sign-in.
+    type Doc = { id: string; kind: string; number: string; issuedAt: string; totalPaise: number; pdfUrl: string };
+    const orderId = placed.data?.placeOrder.id as string;
+    const mine = await gw.gql<{ order: { taxDocuments: Doc[] } }>(
+      'query($id: ID!) { order(id: $id) { taxDocuments { id kind number issuedAt totalPaise pdfUrl } } }',
+      { id: orderId },
+      token,
+    );
+    expect(mine.errors).toBeUndefined();
+    const [invoice] = mine.data?.order.taxDocuments ?? [];
+    expect(invoice).toMatchObject({
+      kind: 'INVOICE',
+      number: expect.stringMatching(/^INV\/\d{2}-\d{2}\/\d{6}$/),
+      totalPaise: tax?.valuePaise,
+    });
+    expect(invoice?.pdfUrl).toBe(`/api/user/tax-documents/${invoice?.id}/pdf`);
+    const pdf = await fetch(`${gw.url}${invoice?.pdfUrl}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${invoice?.number.replace(/\//g, '-')}.pdf"`);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await fetch(`${gw.url}${invoice?.pdfUrl}`)).status).toBe(401);
+    const stranger = await signUp(gw);
+    expect((await fetch(`${gw.url}${invoice?.pdfUrl}`, { headers: { Authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${gw.url}/api/user/tax-documents/not-a-document/pdf`, { headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(404);
+
+    // The back office lists it on the order and downloads it with the staff session.
+    const { browser } = await signedInStaff(gw, 'fulfilment');
+    const desk = await browser.admin<{ order: { taxDocuments: Doc[] } }>(
+      'query($id: ID!) { order(id: $id) { taxDocuments { id kind number issuedAt totalPaise pdfUrl } } }',
+      { id: orderId },
+    );
+    expect(desk.errors).toBeUndefined();
+    expect(desk.data?.order.taxDocuments).toEqual([{ ...invoice, pdfUrl: `/admin/files/tax-documents/${invoice?.id}/pdf` }]);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const staffPdf = await fetch(`${gw.url}/admin/files/tax-documents/${invoice?.id}/pdf`, { headers: { Cookie: cookie } });
+    expect(staffPdf.status).toBe(200);
+    expect(staffPdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await fetch(`${gw.url}/admin/files/tax-documents/${invoice?.id}/pdf`)).status).toBe(401);
   });
 
   it('refuses a GSTIN that is not one before the api is asked, naming the field', async () => {

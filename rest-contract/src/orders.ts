@@ -1,5 +1,5 @@
 import type { ColorRecord, ImageRecord } from './catalogue.js';
-import type { LineTaxRecord, SaleTaxRecord } from './tax.js';
+import type { LineTaxRecord, SaleTaxRecord, TaxDocumentSummaryRecord } from './tax.js';
 import type { ReturnRecord } from './returns.js';
 
 // The shopper's orders: what they read of them after the sale, and what they send to order and to cancel.
@@ -59,6 +59,8 @@ export interface OrderRecord {
   returnUntil: string | null;
   refunds: OrderRefundRecord[];
   returns: ReturnRecord[];
+  /** Its tax invoice, then its credit notes (an addition; none on orders placed before the shop issued them). */
+  taxDocuments?: TaxDocumentSummaryRecord[];
 }
 
 export interface OrderRefundRecord {

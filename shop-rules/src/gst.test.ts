@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { shareDiscount } from './coupons.js';
-import { gstinCheckCharacter, gstinProblem, gstOf, gstRateProblem, gstState, hsnProblem, taxSale } from './gst.js';
+import {
+  documentNumber,
+  financialYear,
+  gstinCheckCharacter,
+  gstinProblem,
+  gstOf,
+  gstRateProblem,
+  gstState,
+  hsnProblem,
+  taxSale,
+} from './gst.js';
 
 describe('GST', () => {
   it('takes the GST out of a price that includes it, to the paisa, the two adding up to the price', () => {
@@ -74,5 +84,24 @@ describe('GST', () => {
     expect(gstinProblem('27AAPFU0939F1ZW')).toBe('The GSTIN’s last character does not match: a character is mistyped');
     expect(gstinProblem('99AAPFU0939F1ZV')).toBe('A GSTIN does not start with 99: that is no state’s code');
     expect(gstinProblem('27AAPFU0939F1Z')).toMatch(/^A GSTIN is 15 characters/);
+  });
+});
+
+describe('tax documents', () => {
+  it('belong to India’s financial year, which turns on 1 April in India', () => {
+    expect(financialYear(new Date('2026-11-27T12:00:00Z'))).toBe('26-27');
+    expect(financialYear(new Date('2027-03-31T18:29:59Z'))).toBe('26-27');
+    // 31 March 18:30 UTC is 1 April, midnight, in India.
+    expect(financialYear(new Date('2027-03-31T18:30:00Z'))).toBe('27-28');
+    expect(financialYear(new Date('2099-06-01T00:00:00Z'))).toBe('99-00');
+  });
+
+  it('are numbered in at most 16 characters, letters, digits, / and -', () => {
+    expect(documentNumber('INV', '26-27', 1)).toBe('INV/26-27/000001');
+    expect(documentNumber('CN', '26-27', 42)).toBe('CN/26-27/000042');
+    expect(documentNumber('INV', '26-27', 999_999)).toBe('INV/26-27/999999');
+    expect(documentNumber('INV', '26-27', 1_000_000)).toBe('INV/2627/1000000');
+    expect(() => documentNumber('INV', '26-27', 10_000_000)).toThrow('does not fit in 16 characters');
+    for (const n of [1, 999_999, 1_000_000, 9_999_999]) expect(documentNumber('INV', '26-27', n)).toMatch(/^[A-Z0-9/-]{1,16}$/);
   });
 });

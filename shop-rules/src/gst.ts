@@ -168,3 +168,26 @@ export function taxSale(
   const shipping = gstOf(opts.shipping * 100, shippingRate, opts.intraState);
   return { lines: taxed, shipping, total: sumTax([...taxed, shipping]) };
 }
+
+/** India's financial year (1 April to 31 March, India's time) of a moment, as invoices name it: "26-27". */
+export function financialYear(at: Date): string {
+  const india = new Date(at.getTime() + 330 * 60_000);
+  const start = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
+  const two = (y: number) => String(y % 100).padStart(2, '0');
+  return `${two(start)}-${two(start + 1)}`;
+}
+
+/** The series of tax invoices and of credit notes: each numbered on its own, from 1 each financial year. */
+export type DocumentSeries = 'INV' | 'CN';
+
+/**
+ * A document's number: its series, its financial year and its serial, at most 16 characters of letters, digits,
+ * '/' and '-' (CGST Rules, rule 46(b)): INV/26-27/000001; past 999,999 in a year, INV/2627/1000000.
+ */
+export function documentNumber(series: DocumentSeries, year: string, serial: number): string {
+  const usual = `${series}/${year}/${String(serial).padStart(6, '0')}`;
+  if (usual.length <= 16) return usual;
+  const long = `${series}/${year.replace('-', '')}/${serial}`;
+  if (long.length <= 16) return long;
+  throw new Error(`${series} serial ${serial} of ${year} does not fit in 16 characters`);
+}

@@ -25,7 +25,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
 
 /** A paid checkout becomes its order (once, whoever asks), or its payment is refunded with the reason; or a payment fails. */
 export function checkoutCompletion(
-  deps: Pick<CheckoutsDeps, 'db' | 'log' | 'outcome'>,
+  deps: Pick<CheckoutsDeps, 'db' | 'log' | 'outcome' | 'seller'>,
   mails: Pick<CheckoutMails, 'sendConfirmation'>,
   refunds: ReturnType<typeof automaticRefunds>,
 ) {
@@ -78,7 +78,7 @@ export function checkoutCompletion(
             ),
           );
         }
-        const orderId = await writeOrder(trx, k, payment.id);
+        const orderId = await writeOrder(trx, k, payment.id, deps.seller);
         const short = await takeStock(trx, k.lines);
         if (short) {
           throw new Refuse(

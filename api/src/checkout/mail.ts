@@ -25,7 +25,14 @@ export interface ConfirmationInput {
   address: ShippingInfo;
   ordersUrl: string;
   shopName: string;
+  /** The GST inside what was paid, paise (none on an order from before the shop computed it). */
+  gstPaise?: number | null;
+  /** Its tax invoice, attached. */
+  invoice?: { number: string; filename: string; pdf: Buffer } | null;
 }
+
+/** Paise as rupees to the paisa: Rs. 1,525.42. */
+const paiseText = (p: number) => `Rs. ${Math.floor(p / 100).toLocaleString('en-IN')}.${String(p % 100).padStart(2, '0')}`;
 
 /** The order confirmation: number, every line (colour, quantity, price), shipping, the coupon, what was paid, address; text and HTML. */
 export function orderConfirmation(o: ConfirmationInput): MailMessage {
@@ -41,6 +48,8 @@ export function orderConfirmation(o: ConfirmationInput): MailMessage {
     `Shipping: ${rupees(o.shipping)}`,
     ...(o.coupon ? [`Coupon ${o.coupon.code}: -${rupees(o.coupon.discount)}`] : []),
     `Total paid: ${rupees(o.total)}`,
+    ...(o.gstPaise ? [`Including GST: ${paiseText(o.gstPaise)}`] : []),
+    ...(o.invoice ? ['', `Your tax invoice ${o.invoice.number} is attached.`] : []),
     '',
     'Shipping to:',
     ...addressLines(o.address),
@@ -71,11 +80,19 @@ export function orderConfirmation(o: ConfirmationInput): MailMessage {
       : []),
     `<tr><td colspan="4" align="right"><strong>Total paid</strong></td><td align="right"><strong>${rupees(o.total)}</strong></td></tr></tfoot>`,
     '</table>',
+    ...(o.gstPaise ? [`<p>Including GST: ${paiseText(o.gstPaise)}</p>`] : []),
+    ...(o.invoice ? [`<p>Your tax invoice ${escapeHtml(o.invoice.number)} is attached.</p>`] : []),
     `<p>Shipping to:<br>${addressLines(o.address).map(escapeHtml).join('<br>')}</p>`,
     `<p><a href="${escapeHtml(o.ordersUrl)}">See your orders</a></p>`,
     `<p>${escapeHtml(o.shopName)}</p>`,
   ].join('\n');
-  return { to: o.to, subject: `Your ${o.shopName} order ${number} is confirmed`, text, html };
+  return {
+    to: o.to,
+    subject: `Your ${o.shopName} order ${number} is confirmed`,
+    text,
+    html,
+    ...(o.invoice ? { attachments: [{ filename: o.invoice.filename, contentType: 'application/pdf', content: o.invoice.pdf }] } : {}),
+  };
 }
 
 export interface RefundNoticeInput {

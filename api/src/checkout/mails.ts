@@ -4,6 +4,9 @@ import type { Mailer } from '../mail/mailer.js';
 import { type OnceMail, sendOnce as sendOnceWith } from '../mail/send-once.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import { amountDue } from './model.js';
+import { documentsOf } from '../tax/documents.js';
+import { documentPdf } from '../tax/pdf.js';
+import { fileName } from '../tax/service.js';
 import type { ShopIdentityReader } from '../settings/settings.js';
 
 /** The checkout's two e-mails, each sent once whichever path (browser, webhook, reconciliation) gets there first. */
@@ -44,10 +47,12 @@ export function checkoutMails(deps: {
             'k.coupon_code',
             'k.discount',
             'k.shipping_info',
+            'k.tax',
           ])
           .where('k.order_id', '=', orderId)
           .executeTakeFirst();
         if (!row) return null; // an order made before checkout records: nothing to write from
+        const invoice = (await documentsOf(db, orderId)).find((d) => d.kind === 'invoice');
         return orderConfirmation({
           to: row.email,
           firstname: row.firstname,
@@ -60,6 +65,8 @@ export function checkoutMails(deps: {
           address: row.shipping_info,
           ordersUrl: `${deps.webUrl}/my-orders`,
           shopName: (await deps.shop()).name,
+          gstPaise: row.tax ? row.tax.total.cgst + row.tax.total.sgst + row.tax.total.igst : null,
+          invoice: invoice ? { number: invoice.number, filename: fileName(invoice), pdf: await documentPdf(invoice) } : null,
         });
       },
     });

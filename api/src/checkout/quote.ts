@@ -6,7 +6,7 @@ import { priceCoupon } from '../coupons/redemptions.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../domain/errors.js';
 import { checkoutLines } from './lines.js';
-import { taxCheckout, taxFacts } from './tax.js';
+import { taxCheckout, taxFacts } from '../tax/sale-tax.js';
 
 /**
  * The caller's cart priced as a checkout would price it now, with the coupon given (refused with its reason),

@@ -9,7 +9,7 @@ import type { Checkout, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict } from '../domain/errors.js';
 import { shortageMessage, shortOfStock } from '../products/stock.js';
 import { checkoutLines } from './lines.js';
-import { taxCheckout, taxFacts } from './tax.js';
+import { taxCheckout, taxFacts } from '../tax/sale-tax.js';
 import { byProviderOrder, checkoutJson, type CheckoutsDeps, counter } from './model.js';
 
 // A start holds its customer's lease across the provider call (the SDK gives up after 10 s): a waiter

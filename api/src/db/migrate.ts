@@ -25,6 +25,7 @@ import * as shopSettings from './migrations/0023-shop-settings.js';
 import * as productSearch from './migrations/0024-product-search.js';
 import * as searchLog from './migrations/0025-search-log.js';
 import * as gst from './migrations/0026-gst.js';
+import * as taxDocuments from './migrations/0027-tax-documents.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-product-search': productSearch,
   '0025-search-log': searchLog,
   '0026-gst': gst,
+  '0027-tax-documents': taxDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

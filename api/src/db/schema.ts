@@ -1,6 +1,6 @@
 import type { EnquiryStatus, LineTax, OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ShopSettingsValues } from '@digitic/rest-contract';
+import type { ShopSettingsValues, TaxDocumentRecord } from '@digitic/rest-contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -637,7 +637,29 @@ export interface ShopSettingsTable {
   updated_at: Date | null;
 }
 
+/** The last serial taken in a series (INV, CN) in a financial year (tax/documents.ts). */
+export interface TaxDocumentSeriesTable {
+  series: string;
+  financial_year: string;
+  last_serial: number;
+}
+
+/** A tax invoice or credit note as issued: never changed (the database refuses UPDATE and DELETE). */
+export interface TaxDocumentsTable {
+  id: Generated<string>;
+  kind: TaxDocumentRecord['kind'];
+  number: string;
+  financial_year: string;
+  serial: number;
+  order_id: string;
+  refund_id: string | null;
+  issued_at: ColumnType<Date, Date | string | undefined, never>;
+  document: Json<Omit<TaxDocumentRecord, '_id'>>;
+}
+
 export interface Database {
+  tax_document_series: TaxDocumentSeriesTable;
+  tax_documents: TaxDocumentsTable;
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** Where the recipient's answer goes when it is not the sender (the no-reply From): the shop's support address. */
   replyTo?: string;
+  /** Files sent with it (an order's tax invoice). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -57,7 +59,21 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     async send(message) {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
-      const mail = { from: options.from, ...message, createdAt: new Date().toISOString() };
+      // Attachments kept as base64, so the outbox's JSON holds them whole.
+      const mail = {
+        from: options.from,
+        ...message,
+        ...(message.attachments
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                base64: a.content.toString('base64'),
+              })),
+            }
+          : {}),
+        createdAt: new Date().toISOString(),
+      };
       try {
         // A message may hold a live reset link: for the service's user only, whatever the process's umask.
         await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, LineQuantity } from '../db/schema.js';
 import { notFound } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
+import { documentsOf } from '../tax/documents.js';
+import { summaryOf } from '../tax/service.js';
 
 /** One order whole: lines, totals, address, payment and refunds, and its timeline with who did what. */
 export async function orderDetail(db: Kysely<Database>, id: string) {
@@ -14,7 +16,7 @@ export async function orderDetail(db: Kysely<Database>, id: string) {
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!order) throw notFound('Order not found');
-  const [lines, events, refunds, returns] = await Promise.all([
+  const [lines, events, refunds, returns, documents] = await Promise.all([
     db
       .selectFrom('order_items as i')
       .innerJoin('products as p', 'p.id', 'i.product_id')
@@ -26,6 +28,7 @@ export async function orderDetail(db: Kysely<Database>, id: string) {
     db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('id').execute(),
     db.selectFrom('order_refunds').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
     db.selectFrom('returns').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
+    documentsOf(db, id),
   ]);
   const refunded = refunds.filter((r) => r.state !== 'failed').reduce((s, r) => s + r.amount, 0);
   const unitsRefunded = (itemId: string) =>
@@ -83,6 +86,8 @@ export async function orderDetail(db: Kysely<Database>, id: string) {
       lines: r.lines,
       createdAt: r.created_at.toISOString(),
     })),
+    // Its tax invoice and credit notes (PDFs at /api/admin/tax-documents/:id/pdf).
+    taxDocuments: documents.map(summaryOf),
     shipment:
       order.carrier && order.tracking_number
         ? { carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url }

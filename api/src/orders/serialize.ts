@@ -1,5 +1,5 @@
 import { returnWindowEnds, shopperMayCancel } from '@digitic/shop-rules';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Order } from '../db/schema.js';
 
 /**
@@ -10,9 +10,16 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
   const orders = await query.execute();
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [refunds, returns] = await Promise.all([
+  const [refunds, returns, documents] = await Promise.all([
     db.selectFrom('order_refunds').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
     db.selectFrom('returns').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
+    db
+      .selectFrom('tax_documents')
+      .select(['id', 'order_id', 'kind', 'number', 'issued_at', sql<number>`(document->'totals'->>'value')::bigint`.as('total')])
+      .where('order_id', 'in', ids)
+      .orderBy('issued_at')
+      .orderBy('serial')
+      .execute(),
   ]);
   const now = Date.now();
   const items = await db
@@ -92,6 +99,10 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
     refunds: refunds
       .filter((r) => r.order_id === o.id)
       .map((r) => ({ _id: r.id, amount: r.amount / 100, state: r.state, reason: r.reason, createdAt: r.created_at.toISOString() })),
+    // Its tax invoice and credit notes (PDFs at /api/user/tax-documents/:id/pdf).
+    taxDocuments: documents
+      .filter((d) => d.order_id === o.id)
+      .map((d) => ({ _id: d.id, kind: d.kind, number: d.number, issuedAt: d.issued_at.toISOString(), total: Number(d.total) })),
     returns: returns
       .filter((r) => r.order_id === o.id)
       .map((r) => ({

@@ -1,6 +1,8 @@
 import { shareDiscount, toPaise } from '@digitic/shop-rules';
 import type { Transaction } from 'kysely';
+import type { Seller } from '../config/env.js';
 import type { Checkout, Database } from '../db/schema.js';
+import { issueInvoice } from '../tax/documents.js';
 
 /**
  * Writes the order a paid checkout describes, with its lines in the checkout's order, inside the
@@ -8,7 +10,7 @@ import type { Checkout, Database } from '../db/schema.js';
  * starts `Ordered` (orders/order-state.ts moves it on); it costs what the checkout asked, its coupon's
  * discount taken off. Answers the new order's id.
  */
-export async function writeOrder(trx: Transaction<Database>, checkout: Checkout, paymentId: string): Promise<string> {
+export async function writeOrder(trx: Transaction<Database>, checkout: Checkout, paymentId: string, seller: Seller): Promise<string> {
   const order = await trx
     .insertInto('orders')
     .values({
@@ -48,5 +50,7 @@ export async function writeOrder(trx: Transaction<Database>, checkout: Checkout,
       })),
     )
     .execute();
+  // Its tax invoice, numbered in this transaction: an order rolled back takes no number.
+  await issueInvoice(trx, order.id, seller);
   return order.id;
 }

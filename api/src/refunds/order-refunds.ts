@@ -8,6 +8,7 @@ import type { PaymentProvider, ProviderRefund } from '../payments/provider.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { type OrderRefund, refreshPaymentState } from './record.js';
+import { issueCreditNote } from '../tax/documents.js';
 import { moveRefund } from './refund-state.js';
 
 // Sending an order's recorded refunds (record.ts) to the provider, and settling them from its answers, its
@@ -163,6 +164,7 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await issueCreditNote(trx, { id: outside.id, orderId: order.id, amountPaise: made.amount, reason: outside.reason, lines: [] });
         await recordAudit(trx, actor, {
           action: 'order.refund',
           subject: { kind: 'order', id: order.id },

@@ -123,8 +123,18 @@ export async function mountAdmin(
   // session cookie and the CSRF header go to the api, which checks them and the permission as for any
   // staff call; the body streams through unread.
   const file =
-    (method: 'GET' | 'POST', upstream: string, query: readonly string[], options: { binary?: boolean } = {}) =>
+    (
+      method: 'GET' | 'POST',
+      upstream: string | ((req: express.Request) => string | null),
+      query: readonly string[],
+      options: { binary?: boolean } = {},
+    ) =>
     async (req: express.Request, res: express.Response) => {
+      const path = typeof upstream === 'string' ? upstream : upstream(req);
+      if (path === null) {
+        res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+        return;
+      }
       const params = new URLSearchParams();
       for (const k of query) if (typeof req.query[k] === 'string') params.set(k, req.query[k]);
       const token = cookie(req, SESSION_COOKIE);
@@ -142,7 +152,7 @@ export async function mountAdmin(
       try {
         // Its own request, streamed, without the pool's timeout or retry: a retry could not send the body again,
         // and a large import may take longer than a page's call.
-        const answer = await fetch(`${deps.apiOrigin()}/api/${upstream}?${params.toString()}`, {
+        const answer = await fetch(`${deps.apiOrigin()}/api/${path}?${params.toString()}`, {
           method,
           headers,
           ...(method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
@@ -163,5 +173,14 @@ export async function mountAdmin(
   // Photos (up to PHOTO_MAX_MB): for products (catalogue:write) and blog posts (content:write); the api reads the bytes.
   app.post('/admin/files/product-photos', file('POST', 'admin/catalogue/photos', [], { binary: true }));
   app.post('/admin/files/blog-photos', file('POST', 'admin/content/photos', [], { binary: true }));
+  // Tax invoices and credit notes (orders:read; each download in the audit trail).
+  app.get(
+    '/admin/files/tax-documents/:id/pdf',
+    file(
+      'GET',
+      (req) => (/^[0-9a-f-]{36}$/i.test(String(req.params.id)) ? `admin/tax-documents/${String(req.params.id).toLowerCase()}/pdf` : null),
+      [],
+    ),
+  );
   return server;
 }

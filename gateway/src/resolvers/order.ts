@@ -1,7 +1,7 @@
 import type { ReturnReasonName } from '@digitic/rest-contract';
 import { isOrderStatus, ORDER_STEPS } from '@digitic/shop-rules';
 import type { OrderResolvers, RefundResolvers, ReturnReason, ReturnResolvers } from '../__generated__/resolvers-types.js';
-import { saleTax } from './support/tax.js';
+import { saleTax, taxDocument } from './support/tax.js';
 import { ORDER_STATUS, orderStatus, refundState, returnStatus } from '../lifecycle-words.js';
 
 /** The shop's return reasons (shop-rules' RETURN_REASONS) as the schema's enum, both ways. */
@@ -56,4 +56,5 @@ export const Order: OrderResolvers = {
   refunds: (o) => o.refunds ?? [],
   returns: (o) => o.returns ?? [],
   tax: (o) => saleTax(o.tax),
+  taxDocuments: (o) => (o.taxDocuments ?? []).map((d) => taxDocument(d, (id) => `/api/user/tax-documents/${id}/pdf`)),
 };

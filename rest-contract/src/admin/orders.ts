@@ -1,5 +1,6 @@
 import type { AddressRecord, OrderStatusName, RefundStateName } from '../orders.js';
 import type { LineQuantity, ReturnStatusName } from '../returns.js';
+import type { TaxDocumentSummaryRecord } from '../tax.js';
 import type { ActorRecord } from './audit.js';
 import type { PageQuery, PageRecord, VersionBody } from './paging.js';
 
@@ -114,6 +115,8 @@ export interface AdminOrderRecord {
     refunds: AdminRefundRecord[];
   };
   returns: OrderReturnRecord[];
+  /** Its tax invoice, then its credit notes. */
+  taxDocuments: TaxDocumentSummaryRecord[];
   shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;
   timeline: TimelineEventRecord[];
 }

@@ -109,6 +109,7 @@ export const AUDIT_KINDS: readonly { area: string; prefix: string; actions: Read
       'search.synonym_removed': 'Search synonym removed',
     },
   },
+  { area: 'Tax documents', prefix: 'tax_document.', actions: { 'tax_document.downloaded': 'Tax invoice or credit note downloaded' } },
   { area: 'Shop details', prefix: 'settings.', actions: { 'settings.updated': "Shop's details changed" } },
   { area: 'Audit trail', prefix: 'audit.', actions: { 'audit.exported': 'Audit trail exported' } },
 ];

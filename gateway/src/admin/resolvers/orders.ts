@@ -2,6 +2,7 @@ import { isOrderStatus, ORDER_TRANSITIONS } from '@digitic/shop-rules';
 import type { RefundOrderBody } from '@digitic/rest-contract';
 import type { RefundOrderInput, Resolvers } from '../__generated__/resolvers-types.js';
 import { lower, ORDER_STATUS, orderStatus, refundState, SHOP_ORDER_STATUS } from '../enums.js';
+import { taxDocument } from '../../resolvers/support/tax.js';
 import { orNull, pageOf } from './support.js';
 
 /** A refund's body (and its quote's) from refundOrder's input. */
@@ -44,6 +45,7 @@ export const orders: Resolvers = {
     couponCode: (o) => o.totals.couponCode,
     discount: (o) => o.totals.discount,
     nextStatuses: (o) => (isOrderStatus(o.status) ? ORDER_TRANSITIONS[o.status].map((s) => ORDER_STATUS[s]) : []),
+    taxDocuments: (o) => o.taxDocuments.map((d) => taxDocument(d, (id) => `/admin/files/tax-documents/${id}/pdf`)),
   },
   Refund: { state: (r) => refundState(r.state) },
 };

@@ -1,4 +1,4 @@
-import type { LineTaxRecord, SaleTaxRecord } from '@digitic/rest-contract';
+import type { LineTaxRecord, SaleTaxRecord, TaxDocumentSummaryRecord } from '@digitic/rest-contract';
 import type { LineTax, SaleTax } from '../../__generated__/resolvers-types.js';
 
 // The api's GST records (basis points, paise) as the schema's LineTax and SaleTax (a rate in percent).
@@ -30,3 +30,13 @@ export const saleTax = (t: SaleTaxRecord | null | undefined): SaleTax | null =>
         gstPaise: t.total.cgst + t.total.sgst + t.total.igst,
       }
     : null;
+
+/** A tax document as an order lists it, its PDF at `pdfPath` (the storefront's or the back office's). */
+export const taxDocument = (d: TaxDocumentSummaryRecord, pdfPath: (id: string) => string) => ({
+  id: d._id,
+  kind: d.kind === 'invoice' ? ('INVOICE' as const) : ('CREDIT_NOTE' as const),
+  number: d.number,
+  issuedAt: d.issuedAt,
+  totalPaise: d.total,
+  pdfUrl: pdfPath(d._id),
+});
