@@ -6,6 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxDocumentRecord } from '@digitic/rest-contract';
 import { issueCreditNote } from './documents.js';
+import { documentPdf } from './pdf.js';
 import {
   type ListedProduct,
   newCustomer,
@@ -62,7 +63,12 @@ async function buy(lines: [number, number][], options: { couponCode?: string; cu
 
 const documents = async (orderId: string): Promise<TaxDocumentRecord[]> =>
   (
-    await api.database.db.selectFrom('tax_documents').select(['id', 'document']).where('order_id', '=', orderId).orderBy('issued_at').execute()
+    await api.database.db
+      .selectFrom('tax_documents')
+      .select(['id', 'document'])
+      .where('order_id', '=', orderId)
+      .orderBy('issued_at')
+      .execute()
   ).map((r) => ({ ...r.document, _id: r.id }));
 
 const textOf = async (pdf: Buffer) => (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
@@ -249,7 +255,7 @@ describe('tax invoices', () => {
     expect(note.lines.map((l) => [l.itemId, l.value, l.cgst, l.sgst])).toEqual(
       invoice.lines.map((l) => [l.itemId, l.value, l.cgst, l.sgst]),
     );
-    const text = await textOf((await import('./pdf.js').then((m) => m.documentPdf(note))) as Buffer);
+    const text = await textOf(await documentPdf(note));
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(`Against invoice: ${invoice.number}`);
     // Documents are never changed or removed: the database refuses.

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { TaxDocumentLineRecord, TaxDocumentRecord } from '@digitic/rest-contract';
+import type PDFKit from 'pdfkit';
 
 // A tax invoice or credit note as a PDF (A4), with everything CGST Rules rule 46 (invoices) and rule 53 (credit
 // notes) ask of it. Made with pdfkit and the DejaVu Sans font (it has the rupee sign; PDF's built-in fonts have
@@ -10,8 +11,8 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-let loaded: Promise<typeof import('pdfkit')> | null = null;
-const pdfkit = () => (loaded ??= import('pdfkit').then((m) => m.default as unknown as typeof import('pdfkit')));
+let loaded: Promise<typeof PDFKit> | null = null;
+const pdfkit = () => (loaded ??= import('pdfkit').then((m) => m.default));
 
 /** Whole rupees grouped as India does: 12,34,567. */
 function groupIndian(rupees: number): string {
