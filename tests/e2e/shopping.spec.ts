@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { fillAddress, firstProduct, newCustomer, operationOf, signIn } from './helpers';
@@ -206,6 +207,14 @@ test.describe('shopping', () => {
     await expect(orders.first()).toContainText(first);
     await expect(orders.first()).toContainText(second);
     expect(await page.evaluate(() => localStorage.getItem('address'))).toBeNull();
+    // Its tax invoice, downloaded from My Orders: a PDF named by its number.
+    const invoice = orders
+      .first()
+      .getByRole('button', { name: /^Download tax invoice INV\/\d{2}-\d{2}\/\d{6} \(PDF, Rs\. [\d,]+\.\d{2}\)$/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
+    const bytes = readFileSync((await download.path()) as string);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test("alerts 'Razorpay SDK faild to Load' when the widget cannot load, and a dismissed payment keeps the cart", async ({

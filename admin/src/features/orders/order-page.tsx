@@ -123,6 +123,17 @@ export function OrderPage() {
       <p>
         <Link to={`/orders/${order.id}/packing-slip`}>Packing slip</Link>
       </p>
+      {order.taxDocuments.length > 0 && (
+        <ul className="admin-documents" aria-label="Tax invoice and credit notes">
+          {order.taxDocuments.map((d) => (
+            <li key={d.id}>
+              <a href={d.pdfUrl} download>
+                {d.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} {d.number} (PDF, {paise(d.totalPaise)})
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
 
       {may(me, 'orders:fulfil') && moves.length > 0 && (
         <section aria-labelledby="move-heading">

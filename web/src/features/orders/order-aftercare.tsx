@@ -5,6 +5,7 @@ import { formatRupees } from '../../components/price';
 import { formatDay, useShopTimeZone } from '../../lib/format-date';
 import type { MyOrderFragment } from './__generated__/orders';
 import { useCancelOrderMutation } from './__generated__/cancel-order';
+import { TaxDocuments } from './tax-documents';
 import { errorMessage, REASONS } from './return-reasons';
 
 // The return form and its form libraries load only when the shopper opens it (My Orders itself has no form).
@@ -83,6 +84,7 @@ export function OrderAftercare({ order }: { order: MyOrderFragment }) {
           )}
         </p>
       )}
+      <TaxDocuments documents={order.taxDocuments} />
       {order.refunds.map((r) => (
         <p key={r.id} className="order-refund">
           Refund of {formatRupees(r.amount)} {REFUND_LABEL[r.state]} ({r.reason})

@@ -2,7 +2,7 @@ import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MyOrdersDocument, type MyOrderFragment } from './__generated__/orders';
 import { OrdersPage } from './orders-page';
 
@@ -23,6 +23,16 @@ const order: MyOrderFragment = {
   payment: { __typename: 'PaymentReference', providerOrderId: 'order_1' },
   steps: [],
   shipment: null,
+  taxDocuments: [
+    {
+      __typename: 'TaxDocument',
+      id: 'd1',
+      kind: 'INVOICE',
+      number: 'INV/26-27/000001',
+      totalPaise: 119_999_00,
+      pdfUrl: '/api/user/tax-documents/d1/pdf',
+    },
+  ],
   refunds: [],
   returns: [],
   items: [
@@ -91,6 +101,33 @@ describe('my orders', () => {
     const cells = within(items!).getAllByRole('cell');
     expect(cells.map((td) => td.textContent)).toEqual([order.items[0]!.title, '1', 'Rs. 1,29,899', '']);
     expect(within(cells[3]!).getByRole('img', { name: 'Colour silver' })).toBeInTheDocument();
+  });
+
+  it('downloads its tax invoice with the shopper’s sign-in, named by its number', async () => {
+    localStorage.setItem('token', 'shopper-token');
+    const asked: { url: string; auth: string | null }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      asked.push({ url, auth: new Headers(init?.headers).get('authorization') });
+      return { ok: true, status: 200, blob: () => Promise.resolve(new Blob(['%PDF-1.3'], { type: 'application/pdf' })) } as Response;
+    }) as typeof fetch;
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = () => 'blob:invoice';
+    URL.revokeObjectURL = () => {};
+    try {
+      const article = await renderOrders();
+      within(article).getByRole('button', { name: 'Download tax invoice INV/26-27/000001 (PDF, Rs. 1,19,999.00)' }).click();
+      await vi.waitFor(() => expect(asked.length).toBe(1));
+      await vi.waitFor(() => expect(saved).toEqual(['INV-26-27-000001.pdf']));
+      expect(asked).toEqual([{ url: '/api/user/tax-documents/d1/pdf', auth: 'Bearer shopper-token' }]);
+    } finally {
+      globalThis.fetch = realFetch;
+      click.mockRestore();
+      localStorage.clear();
+    }
   });
 
   it('never puts "Rs." and its number on two lines', async () => {
