@@ -213,7 +213,7 @@ test.describe('shopping', () => {
       .getByRole('button', { name: /^Download tax invoice INV\/\d{2}-\d{2}\/\d{6} \(PDF, Rs\. [\d,]+\.\d{2}\)$/ });
     const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
     expect(download.suggestedFilename()).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
-    const bytes = readFileSync((await download.path()));
+    const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
