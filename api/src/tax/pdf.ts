@@ -142,19 +142,19 @@ export async function documentPdf(doc: TaxDocumentRecord): Promise<Buffer> {
   const bottom = pdf.page.height - 60;
   const heading = () => {
     const y = pdf.y;
+    pdf.font('bold').fontSize(7.5);
+    // As tall as its longest title wraps to ("Taxable value" takes two lines).
+    const tall = Math.max(...cols.map((c) => pdf.heightOfString(c.title, { width: c.width - 4 }))) + 6;
     pdf
-      .rect(left, y - 3, width, 16)
+      .rect(left, y - 3, width, tall)
       .fill('#eeeeee')
       .fillColor('#000000');
     let x = left;
     for (const c of cols) {
-      pdf
-        .font('bold')
-        .fontSize(7.5)
-        .text(c.title, x + 2, y, { width: c.width - 4, align: c.align, lineBreak: false });
+      pdf.text(c.title, x + 2, y, { width: c.width - 4, align: c.align });
       x += c.width;
     }
-    pdf.y = y + 16;
+    pdf.y = y + tall;
   };
   heading();
   doc.lines.forEach((line, i) => {
