@@ -49,6 +49,7 @@ export default defineConfig({
       testMatch: [
         /phone\.spec\.ts/,
         /shopping\.spec\.ts/,
+        /dark-patterns\.spec\.ts/,
         /search\.spec\.ts/,
         /server-rendering\.spec\.ts/,
         /staff-factors\.spec\.ts/,

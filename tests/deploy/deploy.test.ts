@@ -42,6 +42,10 @@ const OPERATOR_ENV = {
   RAZORPAY_KEY_ID: 'rzp_live_compose',
   RAZORPAY_KEY_SECRET: 'a-key-secret',
   RAZORPAY_WEBHOOK_SECRET: 'a-webhook-secret',
+  SELLER_LEGAL_NAME: 'Pune Gadgets LLP',
+  SELLER_ADDRESS: '12 FC Road, Pune 411004, Maharashtra',
+  SELLER_STATE: 'Maharashtra',
+  SELLER_GSTIN: '27AAPFU0939F1ZV',
 };
 const envOf = (s: Service, operator: Record<string, string> = OPERATOR_ENV) =>
   Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, substitute(String(v), operator)]));
@@ -125,6 +129,9 @@ describe('compose.yaml', () => {
       /RAZORPAY/,
     );
     expect(() => loadGatewayConfig(envOf(services.gateway1 as Service, {}))).toThrow(/RAZORPAY_KEY_ID/);
+    // And without the seller its tax invoices name.
+    const { SELLER_GSTIN: _gstin, ...noSeller } = OPERATOR_ENV;
+    expect(() => loadApiConfig(envOf(services.api1 as Service, noSeller))).toThrow(/SELLER_GSTIN/);
   });
 
   it('needs JWT_SECRET and POSTGRES_PASSWORD, keeps the password out of the URL, and gives each service only the secrets it reads', () => {

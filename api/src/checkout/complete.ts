@@ -9,6 +9,7 @@ import type { ProviderPayment } from '../payments/provider.js';
 import { takeStock } from '../products/stock.js';
 import type { automaticRefunds } from '../refunds/automatic.js';
 import { moveCheckout } from './checkout-state.js';
+import { issueInvoice } from '../tax/documents.js';
 import type { CheckoutMails } from './mails.js';
 import {
   amountDue,
@@ -116,6 +117,9 @@ export function checkoutCompletion(
             paymentId: payment.id,
           },
         });
+        // Its tax invoice, numbered last in this transaction (the series' row is locked only until the commit): an
+        // order rolled back takes no number.
+        await issueInvoice(trx, orderId, deps.seller);
         return { orderId, created: true };
       });
       if (done.created) {

@@ -53,6 +53,13 @@ export function checkoutMails(deps: {
           .executeTakeFirst();
         if (!row) return null; // an order made before checkout records: nothing to write from
         const invoice = (await documentsOf(db, orderId)).find((d) => d.kind === 'invoice');
+        // The invoice as a PDF; one that cannot be made leaves the e-mail without it (My Orders has it), never unsent.
+        const pdf = invoice
+          ? await documentPdf(invoice).catch((err: unknown) => {
+              log(`order ${orderId}: the invoice's PDF could not be made for the confirmation`, err);
+              return null;
+            })
+          : null;
         return orderConfirmation({
           to: row.email,
           firstname: row.firstname,
@@ -66,7 +73,7 @@ export function checkoutMails(deps: {
           ordersUrl: `${deps.webUrl}/my-orders`,
           shopName: (await deps.shop()).name,
           gstPaise: row.tax ? row.tax.total.cgst + row.tax.total.sgst + row.tax.total.igst : null,
-          invoice: invoice ? { number: invoice.number, filename: fileName(invoice), pdf: await documentPdf(invoice) } : null,
+          invoice: invoice && pdf ? { number: invoice.number, filename: fileName(invoice), pdf } : null,
         });
       },
     });

@@ -544,6 +544,8 @@ export interface StaffSessionsTable {
 export interface LineQuantity {
   itemId: string;
   quantity: number;
+  /** A refund's line: what was paid for these units, paise (refunds recorded before it was kept have none). */
+  amountPaise?: number;
 }
 
 export type RefundState = 'requested' | 'pending' | 'processed' | 'failed';

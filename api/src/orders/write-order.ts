@@ -2,7 +2,7 @@ import { shareDiscount, toPaise } from '@digitic/shop-rules';
 import type { Transaction } from 'kysely';
 import type { Seller } from '../config/env.js';
 import type { Checkout, Database } from '../db/schema.js';
-import { issueInvoice } from '../tax/documents.js';
+import { taxCheckout, taxFacts } from '../tax/sale-tax.js';
 
 /**
  * Writes the order a paid checkout describes, with its lines in the checkout's order, inside the
@@ -10,7 +10,27 @@ import { issueInvoice } from '../tax/documents.js';
  * starts `Ordered` (orders/order-state.ts moves it on); it costs what the checkout asked, its coupon's
  * discount taken off. Answers the new order's id.
  */
-export async function writeOrder(trx: Transaction<Database>, checkout: Checkout, paymentId: string, seller: Seller): Promise<string> {
+export async function writeOrder(trx: Transaction<Database>, paid: Checkout, paymentId: string, seller: Seller): Promise<string> {
+  // A checkout started before the shop computed GST is priced now, as a new one would be: every order has its tax.
+  const checkout: Checkout = paid.tax
+    ? paid
+    : {
+        ...paid,
+        ...taxCheckout(
+          paid.lines,
+          await taxFacts(
+            trx,
+            paid.lines.map((l) => l.productId),
+          ),
+          {
+            discount: paid.discount,
+            shipping: paid.shipping,
+            seller,
+            deliveryState: paid.shipping_info.state,
+            buyerGstin: paid.shipping_info.gstin ?? null,
+          },
+        ),
+      };
   const order = await trx
     .insertInto('orders')
     .values({
@@ -50,7 +70,5 @@ export async function writeOrder(trx: Transaction<Database>, checkout: Checkout,
       })),
     )
     .execute();
-  // Its tax invoice, numbered in this transaction: an order rolled back takes no number.
-  await issueInvoice(trx, order.id, seller);
   return order.id;
 }

@@ -56,6 +56,15 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
     if (state === 'processed') {
       await enqueueNotice(trx, refund.order_id, 'refunded', `refunded:${refund.id}`, { refundId: refund.id });
       deps.processed?.(refund.source);
+      // Its credit note, now the money is back (a refund that fails credits nothing), last in the transaction: the
+      // series' row is locked only from here to the commit.
+      await issueCreditNote(trx, {
+        id: refund.id,
+        orderId: refund.order_id,
+        amountPaise: refund.amount,
+        reason: refund.reason,
+        lines: refund.lines,
+      });
     }
     return true;
   }
@@ -164,7 +173,6 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await issueCreditNote(trx, { id: outside.id, orderId: order.id, amountPaise: made.amount, reason: outside.reason, lines: [] });
         await recordAudit(trx, actor, {
           action: 'order.refund',
           subject: { kind: 'order', id: order.id },

@@ -6,7 +6,6 @@ import type { Database, LineQuantity, OrderRefundsTable } from '../db/schema.js'
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
 import { putBackStock } from '../products/stock.js';
 import { addOrderEvent } from '../orders/timeline.js';
-import { issueCreditNote } from '../tax/documents.js';
 
 // An order's refunds, written once. Every refund is recorded (state `requested`) in the transaction of
 // the action that owes it, under the order's row lock, where the rule holds: never more than was paid
@@ -204,8 +203,8 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
   const price = await priceOrderRefund(trx, orderId, request);
   const amount = price.amountPaise;
   const refunded = price.refundedPaise;
-  // Stored as asked ({ itemId, quantity }), as every refund's lines are.
-  const lines = request.lines ?? [];
+  // Stored as asked ({ itemId, quantity }), each with what was paid for its units (its credit note credits that).
+  const lines: LineQuantity[] = price.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, amountPaise: l.amountPaise }));
 
   const refund = await trx
     .insertInto('order_refunds')
@@ -225,14 +224,6 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  // Its credit note against the order's tax invoice, numbered in this transaction.
-  await issueCreditNote(trx, {
-    id: refund.id,
-    orderId,
-    amountPaise: amount,
-    reason,
-    lines: price.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, amountPaise: l.amountPaise })),
-  });
   await refreshPaymentState(trx, orderId);
   // A refund is a change to the order: whoever read it before must read it again.
   await trx

@@ -5,6 +5,8 @@ import { financialYear, gstOf, shareDiscount, SHIPPING_FEE, toPaise } from '@dig
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxDocumentRecord } from '@digitic/rest-contract';
+import { DomainError } from '../domain/errors.js';
+import { createRazorpayProvider } from '../payments/provider.js';
 import { issueCreditNote } from './documents.js';
 import { documentPdf } from './pdf.js';
 import {
@@ -21,8 +23,21 @@ import {
 
 let api: TestApi;
 let products: ListedProduct[];
+/** While true, the provider refuses every refund (as Razorpay does a refund of more than is left). */
+let refuseRefunds = false;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({
+    payments: (config) => {
+      const real = createRazorpayProvider(config.razorpay);
+      return {
+        ...real,
+        refund: (...args: Parameters<typeof real.refund>) =>
+          refuseRefunds
+            ? Promise.reject(new DomainError('PAYMENT_FAILED', 'The refund amount provided is greater than amount captured'))
+            : real.refund(...args),
+      };
+    },
+  });
   // The dearest first: a line above a lakh shows India's digit grouping.
   products = await someProducts(api, 'limit=3&sort=-price');
 });
@@ -169,6 +184,10 @@ describe('tax invoices', () => {
     expect(text).toMatch(/₹\d{1,2},\d{2},\d{3}\.\d{2}/);
 
     // The confirmation e-mail carries it.
+    // Sent once the order is made, apart from its transaction.
+    await expect
+      .poll(async () => (await api.outbox()).some((m) => m.to === customer.email && m.subject.includes('is confirmed')))
+      .toBe(true);
     const mail = (await api.outbox()).find((m) => m.to === customer.email && m.subject.includes('is confirmed')) as unknown as {
       text: string;
       attachments: { filename: string; contentType: string; base64: string }[];
@@ -245,6 +264,8 @@ describe('tax invoices', () => {
     // The shopper cancels before it ships: the refund's credit note is CN …/000001, against the invoice, for what was paid.
     const cancelled = await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({ reason: 'Changed my mind' });
     expect(cancelled.status).toBe(200);
+    // Issued when the provider has processed the refund.
+    await expect.poll(async () => (await documents(orderId)).length).toBe(2);
     const [invoice, note] = (await documents(orderId)) as [TaxDocumentRecord, TaxDocumentRecord];
     expect(note).toMatchObject({
       kind: 'credit_note',
@@ -264,6 +285,79 @@ describe('tax invoices', () => {
     );
     await expect(api.database.db.deleteFrom('tax_documents').where('id', '=', note._id).execute()).rejects.toThrow(/append-only/);
   }, 120_000);
+});
+
+describe('credit notes', () => {
+  it('are issued for refunds the provider processed, never a refused one, and credit the invoice to the paisa, unit by unit and then the rest', async () => {
+    const { orderId, customer } = await buy([
+      [1, 3],
+      [2, 1],
+    ]);
+    const [invoice] = (await documents(orderId)) as [TaxDocumentRecord];
+    const manager = await staffSession(api, 'manager');
+    const itemA = invoice.lines[0]?.itemId as string;
+    const refundUnit = async () => {
+      const { version } = (await api.http.get(`/api/admin/orders/${orderId}`).set(manager.auth)).body;
+      const res = await api.http
+        .post(`/api/admin/orders/${orderId}/refunds`)
+        .set(manager.auth)
+        .send({ lines: [{ itemId: itemA, quantity: 1 }], reason: 'Scratched', version });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    // Refused by the provider: the refund fails, and nothing is credited.
+    refuseRefunds = true;
+    await refundUnit();
+    await expect
+      .poll(async () =>
+        (await api.database.db.selectFrom('order_refunds').select('state').where('order_id', '=', orderId).execute()).map((r) => r.state),
+      )
+      .toEqual(['failed']);
+    expect((await documents(orderId)).map((d) => d.kind)).toEqual(['invoice']);
+    refuseRefunds = false;
+    // Two units, one at a time, then the shopper cancels what is left.
+    await refundUnit();
+    await expect.poll(async () => (await documents(orderId)).length).toBe(2);
+    await refundUnit();
+    await expect.poll(async () => (await documents(orderId)).length).toBe(3);
+    expect((await api.http.post(`/api/user/orders/${orderId}/cancel`).set(customer.auth).send({ reason: 'No longer needed' })).status).toBe(
+      200,
+    );
+    await expect.poll(async () => (await documents(orderId)).length).toBe(4);
+    const notes = (await documents(orderId)).slice(1);
+    expect(notes.map((n) => n.kind)).toEqual(['credit_note', 'credit_note', 'credit_note']);
+    // A unit of A each, its tax as the invoice's line would give one unit; then the rest of A, B and the shipping.
+    expect(notes[0]?.lines.map((l) => [l.itemId, l.quantity])).toEqual([[itemA, 1]]);
+    expect(notes[2]?.lines.map((l) => [l.itemId, l.quantity])).toEqual(
+      invoice.lines.map((l) => [l.itemId, l.itemId === itemA ? 1 : l.quantity]),
+    );
+    // Together they credit the invoice exactly: each line, each tax, to the paisa.
+    for (const row of invoice.lines) {
+      const credited = notes.flatMap((n) => n.lines.filter((l) => l.itemId === row.itemId));
+      const sum = (k: 'value' | 'taxable' | 'cgst' | 'sgst' | 'igst' | 'quantity') => credited.reduce((t, l) => t + l[k], 0);
+      expect([sum('quantity'), sum('value'), sum('taxable'), sum('cgst'), sum('sgst'), sum('igst')]).toEqual([
+        row.quantity,
+        row.value,
+        row.taxable,
+        row.cgst,
+        row.sgst,
+        row.igst,
+      ]);
+    }
+    // Each credit note is what its refund gave back.
+    const refunds = await api.database.db
+      .selectFrom('order_refunds')
+      .select(['id', 'amount', 'state'])
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'processed')
+      .execute();
+    const byRefund = await api.database.db
+      .selectFrom('tax_documents')
+      .select(['refund_id', 'document'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'credit_note')
+      .execute();
+    expect(byRefund.map((d) => [d.refund_id, d.document.totals.value]).sort()).toEqual(refunds.map((r) => [r.id, r.amount]).sort());
+  }, 60_000);
 });
 
 /** As the PDF writes paise: ₹1,52,542.37. */

@@ -41,6 +41,9 @@ describe('operation cost', () => {
     expect(costOf('{ products { items { id } } }')).toBe(1 + 20 * 2);
     expect(costOf('query($n: Int) { products(pageSize: $n) { items { id } } }', { n: 100 })).toBe(1 + 100 * 2);
     expect(costOf('{ popularProducts(first: 3) { id colors { id } } }')).toBe(3 * (1 + 1 + 10 * 2));
+    // A list the schema says holds a few (@listSize): an order's tax documents count 4, not 10.
+    expect(costOf('{ myOrders { taxDocuments { number } } }')).toBe(10 * (1 + 4 * 2));
+    expect(costOf('{ myOrders { refunds { id } } }')).toBe(10 * (1 + 10 * 2));
   });
 
   it('sees a cost bomb that a static count misses', () => {

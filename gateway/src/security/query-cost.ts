@@ -75,6 +75,11 @@ export function operationCost(
       }
       const typeName = String(field.type);
       const isList = typeName.startsWith('[');
+      // A list the schema says holds a few (@listSize): an order's tax documents.
+      const assumed = field.astNode?.directives
+        ?.find((d) => d.name.value === 'listSize')
+        ?.arguments?.find((a) => a.name.value === 'assumedSize')?.value;
+      if (isList && size === undefined && assumed?.kind === Kind.INT) size = Number(assumed.value);
       // A sized field is either a list itself, or a page whose lists hold that many items.
       const factor = isList ? (size ?? pageSize ?? UNBOUNDED_LIST_SIZE) : 1;
       const named = schema.getType(typeName.replace(/[[\]!]/g, ''));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast/headless';
-import { formatPaise } from '../../components/price';
 import { storedToken } from '../../lib/storage';
 import type { MyOrderFragment } from './__generated__/orders';
 
@@ -14,9 +13,10 @@ const NAME: Record<Doc['kind'], string> = { INVOICE: 'tax invoice', CREDIT_NOTE:
  */
 export function TaxDocuments({ documents }: { documents: readonly Doc[] }) {
   const [busy, setBusy] = useState<string | null>(null);
+  // A document's number is unique: it keys it.
   if (documents.length === 0) return null;
   const download = async (d: Doc) => {
-    setBusy(d.id);
+    setBusy(d.number);
     try {
       const token = storedToken();
       const res = await fetch(d.pdfUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
@@ -38,9 +38,9 @@ export function TaxDocuments({ documents }: { documents: readonly Doc[] }) {
   return (
     <ul className="order-documents" aria-label="Tax invoice and credit notes">
       {documents.map((d) => (
-        <li key={d.id}>
-          <button type="button" className="link-button" disabled={busy === d.id} onClick={() => void download(d)}>
-            Download {NAME[d.kind]} {d.number} (PDF, {formatPaise(d.totalPaise)})
+        <li key={d.number}>
+          <button type="button" className="link-button" disabled={busy === d.number} onClick={() => void download(d)}>
+            Download {NAME[d.kind]} {d.number} (PDF)
           </button>
         </li>
       ))}
