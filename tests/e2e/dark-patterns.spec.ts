@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fillAddress, firstProduct, gql, newCustomer, signIn } from './helpers';
+import { fillAddress, firstProduct, gql, newCustomer, payForCart, signIn } from './helpers';
 
 // The three dark patterns of the Guidelines for Prevention and Regulation of Dark Patterns, 2023 that a shop's
 // flows could fall into, each tried as a shopper meets it (docs/compliance.md): drip pricing, false urgency and
@@ -12,6 +12,15 @@ const URGENCY =
 
 /** A clock's reading (12:59, 00:04:59): a countdown shows one, and its text moves. */
 const CLOCK = /\b\d{1,2}:\d{2}(:\d{2})?\b/g;
+
+/** The page says no word of urgency, and no clock on it moves in two seconds. */
+async function saysNoUrgency(page: Page, path: string) {
+  const said = await page.locator('body').innerText();
+  expect(said, path).not.toMatch(URGENCY);
+  const clocks = said.match(CLOCK) ?? [];
+  await page.waitForTimeout(2_200);
+  expect((await page.locator('body').innerText()).match(CLOCK) ?? [], `${path}: a clock moved`).toEqual(clocks);
+}
 
 const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN')}`;
 
@@ -59,24 +68,14 @@ test('no false urgency: the store, a product, the cart and the checkout say noth
   const customer = await newCustomer(request);
   await signIn(page, customer);
   const product = await firstProduct(request);
-  const pages = ['/', '/product', `/product/${product.id}`];
-  for (const path of pages) {
+  for (const path of ['/', '/product', `/product/${product.id}`]) {
     await page.goto(path);
-    const said = await page.locator('body').innerText();
-    expect(said, path).not.toMatch(URGENCY);
-    const clocks = said.match(CLOCK) ?? [];
-    await page.waitForTimeout(2_200);
-    expect((await page.locator('body').innerText()).match(CLOCK) ?? [], `${path}: a clock moved`).toEqual(clocks);
+    await saysNoUrgency(page, path);
   }
   await addOne(page, product.id);
-  for (const path of ['/cart', '/checkout']) {
-    if (path === '/checkout') await page.goto(path);
-    const said = await page.locator('body').innerText();
-    expect(said, path).not.toMatch(URGENCY);
-    const clocks = said.match(CLOCK) ?? [];
-    await page.waitForTimeout(2_200);
-    expect((await page.locator('body').innerText()).match(CLOCK) ?? [], `${path}: a clock moved`).toEqual(clocks);
-  }
+  await saysNoUrgency(page, '/cart');
+  await page.goto('/checkout');
+  await saysNoUrgency(page, '/checkout');
 });
 
 test('no basket sneaking: a new account’s cart is empty, holds only what was chosen, nothing is ticked for the shopper, and the order is the cart', async ({
@@ -100,13 +99,7 @@ test('no basket sneaking: a new account’s cart is empty, holds only what was c
   await expect(page.getByRole('complementary', { name: 'Order summary' }).getByRole('listitem')).toHaveCount(1);
   // Nothing chosen for the shopper: no box comes ticked (no insurance, gift wrap, donation or consent).
   await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await page
-    .getByRole('dialog', { name: 'Digitic' })
-    .getByRole('button', { name: /^Pay Rs\./ })
-    .click();
-  await expect(page).toHaveURL(/\/my-orders$/);
+  await payForCart(page);
   const { myOrders } = await gql<{ myOrders: { total: number; items: { productId: string; quantity: number; price: number }[] }[] }>(
     request,
     '{ myOrders { total items { productId quantity price } } }',

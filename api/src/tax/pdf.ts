@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { TaxDocumentLineRecord, TaxDocumentRecord } from '@digitic/rest-contract';
 import type PDFKit from 'pdfkit';
@@ -13,6 +14,14 @@ const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 let loaded: Promise<typeof PDFKit> | null = null;
 const pdfkit = () => (loaded ??= import('pdfkit').then((m) => m.default));
+// The fonts' files (750 kB each), read once with the first document: each document parses them again, not the disk.
+let fontFiles: Promise<[Buffer, Buffer]> | null = null;
+const fonts = () =>
+  (fontFiles ??= Promise.all([readFile(FONT), readFile(BOLD)]).catch((err: unknown) => {
+    // Not kept when it failed: the next document reads them again.
+    fontFiles = null;
+    throw err;
+  }));
 
 /** Whole rupees grouped as India does: 12,34,567. */
 function groupIndian(rupees: number): string {
@@ -83,8 +92,9 @@ export async function documentPdf(doc: TaxDocumentRecord): Promise<Buffer> {
     pdf.on('end', () => resolve());
     pdf.on('error', reject);
   });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', BOLD);
+  const [body, bold] = await fonts();
+  pdf.registerFont('body', body);
+  pdf.registerFont('bold', bold);
   const left = 34;
   const width = pdf.page.width - 68;
 
