@@ -144,9 +144,14 @@ test.describe('shopping', () => {
     await fillAddress(page);
     // The courier's phone: the profile's mobile number, filled in; a number that is no Indian mobile is named.
     const phone = page.getByPlaceholder('Phone for delivery (optional)');
+    // Emptied, and seen empty before typing on: a clear made while the page settles after a refusal is made again.
+    const clear = (field: typeof phone) =>
+      expect(async () => {
+        await field.fill('');
+        await expect(field).toHaveValue('', { timeout: 1_000 });
+      }).toPass({ timeout: 8_000 });
     await expect(phone).toHaveValue(customer.mobile ?? '');
-    await phone.fill('');
-    await expect(phone).toHaveValue('');
+    await clear(phone);
     await phone.pressSequentially('98765', { delay: 15 });
     // A pincode typed one digit too many times twice over: a sentence beside the field, nothing sent.
     await page.getByPlaceholder('Zipcode').pressSequentially('123456', { delay: 15 });
@@ -156,8 +161,7 @@ test.describe('shopping', () => {
     // The refusal takes the shopper to the first field it names. (Both sentences were already shown as they typed, so
     // this is what says the refusal is done: typing on before it would race the focus moving, as no person does.)
     await expect(page.getByPlaceholder('Zipcode')).toBeFocused();
-    await phone.fill('');
-    await expect(phone).toHaveValue('');
+    await clear(phone);
     await phone.pressSequentially('+91 70123 45678', { delay: 15 });
     await expect(phone).toHaveValue('+91 70123 45678');
     await expect(page.getByText(/Response not successful|status code|GraphQL/)).toHaveCount(0);
