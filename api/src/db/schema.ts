@@ -1,6 +1,6 @@
 import type { EnquiryStatus, LineTax, OrderStatus, ReturnStatus, StaffRole } from '@digitic/shop-rules';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ShopSettingsValues, TaxDocumentRecord } from '@digitic/rest-contract';
+import type { SaleTaxRecord, ShopSettingsValues, TaxDocumentRecord } from '@digitic/rest-contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -377,23 +377,8 @@ export interface CheckoutLine {
   tax?: LineTax;
 }
 
-/** The GST of a sale (a checkout's, then its order's): where it is supplied from and to, and the amounts (paise). */
-export interface SaleTax {
-  sellerState: string;
-  sellerGstin: string;
-  /** The delivery's state (IGST Act, section 10(1)(a)). */
-  placeOfSupply: string;
-  /** CGST + SGST (or UTGST) when true; IGST otherwise. */
-  intraState: boolean;
-  /** What the state's half is called: UTGST in a union territory without a legislature. */
-  stateTaxName: 'SGST' | 'UTGST';
-  /** The buyer's GSTIN, when they gave one (a business buying). */
-  buyerGstin: string | null;
-  /** The shipping fee's GST (a composite supply: at the highest rate of the goods), under its SAC. */
-  shipping: LineTax & { sac: string };
-  /** Goods and shipping together. */
-  total: Omit<LineTax, 'rateBp'>;
-}
+/** The GST of a sale (a checkout's, then its order's), as the REST contract says it (rest-contract/src/tax.ts). */
+export type SaleTax = SaleTaxRecord;
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
