@@ -126,6 +126,12 @@ module.exports = {
       { path: '^admin/src/features/', pathNot: '^admin/src/features/$1/' },
     ),
     forbid(
+      'admin-shared-code-not-screens',
+      'components/ and lib/ of the back office are shared by every desk and import none of them, nor the shell.',
+      '^admin/src/(components|lib)/',
+      '^admin/src/(features|app)/',
+    ),
+    forbid(
       'admin-features-not-app',
       'app/ (the routes, the shell, sign-in and enrolment) imports the desks, never the other way round.',
       '^admin/src/features/',

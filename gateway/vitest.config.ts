@@ -11,6 +11,7 @@ export default defineConfig({
       '@digitic/payment-simulator': src('../payment-simulator/src/index.ts'),
       '@digitic/shop-rules/address': src('../shop-rules/src/address.ts'),
       '@digitic/shop-rules/time-zone': src('../shop-rules/src/time-zone.ts'),
+      '@digitic/shop-rules/countries': src('../shop-rules/src/countries.ts'),
       '@digitic/shop-rules': src('../shop-rules/src/index.ts'),
       '@digitic/api/testing': src('../api/src/test/harness.ts'),
       '@digitic/server-kit/sanitize': src('../server-kit/src/sanitize.ts'),

@@ -50,6 +50,10 @@ export default defineConfig({
         /phone\.spec\.ts/,
         /shopping\.spec\.ts/,
         /dark-patterns\.spec\.ts/,
+        /disclosures\.spec\.ts/,
+        /policies\.spec\.ts/,
+        /complaints\.spec\.ts/,
+        /my-data\.spec\.ts/,
         /search\.spec\.ts/,
         /server-rendering\.spec\.ts/,
         /staff-factors\.spec\.ts/,
@@ -111,6 +115,8 @@ export default defineConfig({
       TRUSTED_DOCUMENTS: 'web',
       // Every journey signs up its own customer, all from loopback.
       SIGNUP_LIMIT_PER_CLIENT: '100000',
+      // And writes to the contact form (the limit's own test is the api's).
+      ENQUIRY_LIMIT_PER_CLIENT: '100000',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

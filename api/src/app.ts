@@ -4,6 +4,7 @@ import { blogsRoutes } from './blogs/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { enquiriesRoutes } from './enquiries/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { policiesRoutes } from './policies/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorHandler, routeNotFound } from './http/errors.js';
 import { badRequest } from './domain/errors.js';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions) {
     blogsRoutes,
     enquiriesRoutes,
     settingsRoutes,
+    policiesRoutes,
   ]) {
     api.use(routes(full));
   }

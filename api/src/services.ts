@@ -26,6 +26,8 @@ import { reviewsDesk } from './reviews/desk.js';
 import { enquiriesDesk } from './enquiries/desk.js';
 import { blogDesk } from './blogs/desk.js';
 import { shopSettings } from './settings/settings.js';
+import { policies } from './policies/policies.js';
+import { complaints } from './complaints/complaints.js';
 import { taxDocumentsService } from './tax/service.js';
 import { customersDesk } from './customers/desk.js';
 import { noticesService } from './orders/notices.js';
@@ -109,6 +111,8 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
   return {
     db,
     config,
+    policies: policies(db),
+    complaints: complaints({ db, mailer, shop, log }),
     searchTickets: searchTicketsOf,
     searchLog: searchLog(db, searchTicketsOf, attempts),
     synonyms: searchSynonyms(db),

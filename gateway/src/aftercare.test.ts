@@ -17,7 +17,7 @@ const STAFF = { kind: 'staff' as const, id: 'gw-test', label: 'desk@example.com'
 const ORDER = `id number status canCancel returnUntil shippedAt deliveredAt cancelledAt
   steps { status reached current } shipment { carrier trackingNumber trackingUrl }
   items { id title quantity } refunds { id amount state reason createdAt }
-  returns { id status reason comment note lines { itemId quantity } createdAt }`;
+  returns { id status reason comment note lines { itemId quantity } complaintTicket createdAt }`;
 
 interface OrderShape {
   id: string;
@@ -122,6 +122,7 @@ describe('after the sale, for the shopper', () => {
           lines: [{ itemId: order.items[0]?.id, quantity: 1 }],
           reason: 'WRONG_ITEM_OR_COLOUR',
           comment: 'Ordered black, got blue',
+          complaint: true,
         },
       },
       customer.token,
@@ -135,6 +136,8 @@ describe('after the sale, for the shopper', () => {
         comment: 'Ordered black, got blue',
         note: null,
         lines: [{ itemId: order.items[0]?.id, quantity: 1 }],
+        // Asked for as a complaint: its ticket.
+        complaintTicket: expect.stringMatching(/^GRV-\d{6}$/),
       }),
     ]);
     const none = await gw.gql(

@@ -1,14 +1,16 @@
 import {
+  type EnquiryStatus as ShopEnquiryStatus,
   isOrderStatus,
   isReturnStatus,
   type OrderStatus as ShopOrderStatus,
   type ReturnStatus as ShopReturnStatus,
 } from '@digitic/shop-rules';
+import type { EnquiryStatus } from './admin/__generated__/resolvers-types.js';
 import type { OrderStatus, RefundState, ReturnStatus } from './__generated__/resolvers-types.js';
 
-// The shop's words for an order's and a return's statuses and a refund's state (shop-rules, the api) and the
-// enums both schemas name them with, both ways, every one named. The storefront's schema and the back
-// office's declare the same enums; their generated types are the same unions.
+// The shop's words for an order's, a return's and an enquiry's statuses and a refund's state (shop-rules, the
+// api) and the enums the schemas name them with, both ways, every one named. The storefront's schema and the
+// back office's declare the same enums; their generated types are the same unions.
 
 export const ORDER_STATUS: Record<ShopOrderStatus, OrderStatus> = {
   Ordered: 'ORDERED',
@@ -33,6 +35,18 @@ export const RETURN_STATUS: Record<ShopReturnStatus, ReturnStatus> = {
 export const SHOP_RETURN_STATUS = Object.fromEntries(Object.entries(RETURN_STATUS).map(([k, v]) => [v, k])) as Record<
   ReturnStatus,
   ShopReturnStatus
+>;
+
+/** The inbox's statuses (the back office's schema alone names them). */
+export const ENQUIRY_STATUS: Record<ShopEnquiryStatus, EnquiryStatus> = {
+  Submitted: 'SUBMITTED',
+  Contacted: 'CONTACTED',
+  'In Progress': 'IN_PROGRESS',
+  Resolved: 'RESOLVED',
+};
+export const SHOP_ENQUIRY_STATUS = Object.fromEntries(Object.entries(ENQUIRY_STATUS).map(([k, v]) => [v, k])) as Record<
+  EnquiryStatus,
+  ShopEnquiryStatus
 >;
 
 const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };

@@ -25,6 +25,11 @@ export function mountProxyRoutes(app: express.Express, deps: { config: GatewayCo
     '/api/user/tax-documents/:id/pdf',
     forwardTo(apiOrigin, config.upstreamTimeoutMs, taxDocumentPath, { headers: ['authorization'] }),
   );
+  // Everything the shop holds about the signed-in shopper (a JSON file): the api checks the bearer token.
+  app.get(
+    '/api/user/data-export',
+    forwardTo(apiOrigin, config.upstreamTimeoutMs, () => '/api/user/data-export', { headers: ['authorization'] }),
+  );
   if (config.razorpay.simulated) {
     // The simulator's widget and its pay/decline calls, from the shop's own origin (never in production).
     const sim = forwardTo(config.razorpay.simulatorUrl, config.upstreamTimeoutMs, simulatorPath);

@@ -1,4 +1,10 @@
-import type { ShopSettingKey, ShopSettingsRecord, ShopSettingsValues } from '@digitic/rest-contract';
+import type {
+  PublicShopSettingsRecord,
+  SellerRecord,
+  ShopSettingKey,
+  ShopSettingsRecord,
+  ShopSettingsValues,
+} from '@digitic/rest-contract';
 import type { AxiosInstance } from 'axios';
 import { type CatalogueSync, touch } from './cache/catalogue-sync.js';
 import type { GatewayConfig } from './config/env.js';
@@ -8,7 +14,13 @@ import type { GatewayConfig } from './config/env.js';
 // once, and again when the change log says the settings changed ('settings', as a product edit says
 // 'product:<id>'): a save is on the next page within a poll of the log, and no page asks the api for it.
 
-export type ShopDetails = Record<ShopSettingKey, string>;
+export type ShopDetails = Record<ShopSettingKey, string> & {
+  /** The seller the tax invoices name (the api's SELLER_*): absent until the api has answered once. */
+  seller?: SellerRecord;
+};
+
+/** What the grievance officer's details show while the owner has named no one: said to be a stand-in. */
+export const GRIEVANCE_STAND_IN = 'Not yet named (demo details: the shop owner names the grievance officer in Shop details)';
 
 /** What shows where the owner saved nothing: the environment's settings and the spec's own texts. */
 export function shopDefaults(config: GatewayConfig): ShopDetails {
@@ -20,12 +32,22 @@ export function shopDefaults(config: GatewayConfig): ShopDetails {
     email: config.shop.email,
     hours: 'Monday – Sunday 10 AM – 8 PM',
     freeShippingNotice: 'Free Shipping Over AED 400 & Free Returns',
+    grievanceName: GRIEVANCE_STAND_IN,
+    grievanceDesignation: 'Grievance Officer',
+    grievanceEmail: config.shop.email,
+    grievancePhone: config.shop.phone,
   };
 }
 
 /** Saved values over the defaults: a detail not saved (or blank) shows its default. */
-export const withDefaults = (defaults: ShopDetails, saved: ShopSettingsValues): ShopDetails =>
-  Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, saved[k as ShopSettingKey] || v])) as ShopDetails;
+export const withDefaults = (defaults: ShopDetails, saved: ShopSettingsValues, seller = defaults.seller): ShopDetails => ({
+  ...(Object.fromEntries(
+    Object.entries(defaults)
+      .filter(([k]) => k !== 'seller')
+      .map(([k, v]) => [k, saved[k as ShopSettingKey] || v]),
+  ) as Record<ShopSettingKey, string>),
+  ...(seller ? { seller } : {}),
+});
 
 export interface ShopDetailsSource {
   /** The details as shown now; what is made with them is tagged 'settings' (so a save drops it from the caches). */
@@ -35,7 +57,7 @@ export interface ShopDetailsSource {
 }
 
 export function shopDetailsSource(deps: {
-  read: () => Promise<ShopSettingsRecord>;
+  read: () => Promise<ShopSettingsRecord & { seller?: SellerRecord }>;
   sync: Pick<CatalogueSync, 'stamp' | 'isFresh'>;
   defaults: ShopDetails;
   log: (message: string) => void;
@@ -46,7 +68,8 @@ export function shopDetailsSource(deps: {
     (reading ??= (async () => {
       const stamp = deps.sync.stamp;
       try {
-        const details = withDefaults(deps.defaults, (await deps.read()).values);
+        const { values, seller } = await deps.read();
+        const details = withDefaults(deps.defaults, values, seller);
         held = { details, stamp };
         return details;
       } catch (err) {
@@ -70,7 +93,7 @@ export function shopDetailsSource(deps: {
 /** The source over the api's GET /api/shop-settings. */
 export const apiShopDetails = (deps: { http: AxiosInstance; config: GatewayConfig; sync: CatalogueSync; log: (m: string) => void }) =>
   shopDetailsSource({
-    read: async () => (await deps.http.get<ShopSettingsRecord>('shop-settings')).data,
+    read: async () => (await deps.http.get<PublicShopSettingsRecord>('shop-settings')).data,
     sync: deps.sync,
     defaults: shopDefaults(deps.config),
     log: deps.log,

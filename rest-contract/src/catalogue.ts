@@ -42,6 +42,13 @@ export interface ProductRecord {
   /** Its HSN code (null while not given) and GST rate, percent (an addition: prices include it). */
   hsnCode?: string | null;
   gstRate?: number;
+  /**
+   * What the Legal Metrology rules ask a listing to say (additions): the country of origin (ISO 3166-1 alpha-2),
+   * who made it and, for goods made abroad, who imported it (each a name and an address); null while not given.
+   */
+  countryOfOrigin?: string | null;
+  manufacturer?: string | null;
+  importer?: string | null;
   createdAt: string;
 }
 
@@ -50,13 +57,15 @@ export interface FacetsRecord {
   brands: string[];
   tags: string[];
   colors: ColorRecord[];
+  /** Countries of origin (ISO 3166-1 codes) of the products in the store (an addition). */
+  countries?: string[];
 }
 
 /**
  * What a change to the catalogue touched: `product:<id>` (anything shown of that product), `products`
  * (which products a list, a search, the facets or the sitemap hold, or their order), `blog:<id>`, `blogs`.
  */
-export type CatalogueTag = `product:${string}` | 'products' | `blog:${string}` | 'blogs' | 'settings';
+export type CatalogueTag = `product:${string}` | 'products' | `blog:${string}` | 'blogs' | 'settings' | 'policies';
 
 /** GET /api/catalogue/changes?after=N: the changes after N, oldest first. */
 export interface CatalogueChangesRecord {

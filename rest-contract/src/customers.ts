@@ -18,6 +18,16 @@ export interface RegisterBody {
   email: string;
   mobile?: string | null;
   password: string;
+  /** The privacy notice version the sign-up page showed (an addition: the consent is to that one). */
+  noticeVersion?: number;
+}
+
+/** GET /api/user/consents: what the shopper agreed to, under which notice version, when; and when withdrawn. */
+export interface ConsentRecord {
+  purpose: 'account';
+  noticeVersion: number;
+  givenAt: string;
+  withdrawnAt: string | null;
 }
 
 export interface LoginBody {
@@ -32,4 +42,9 @@ export interface ProfileBody {
   mobile: string;
   /** Needed when the e-mail changes. */
   currentPassword?: string | null;
+}
+
+/** POST /api/user/account/erase: the account is erased. */
+export interface ErasedRecord {
+  erased: true;
 }

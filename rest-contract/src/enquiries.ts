@@ -9,6 +9,9 @@ export interface EnquiryRecord {
   mobile: string;
   comment: string;
   status: string;
+  createdAt: string;
+  /** POST /api/enquiry's answer: the complaint's ticket when the sender marked it one (an addition). */
+  ticket?: string | null;
 }
 
 export interface EnquiryBody {
@@ -16,4 +19,6 @@ export interface EnquiryBody {
   email: string;
   mobile: string;
   comment: string;
+  /** A complaint: it gets a ticket, acknowledged within 48 hours and resolved within a month (an addition). */
+  complaint?: boolean;
 }

@@ -18,6 +18,8 @@ export type * from './enquiries.js';
 export type * from './coupons.js';
 export type * from './sitemap.js';
 export type * from './search.js';
+export type * from './policies.js';
+export type * from './complaints.js';
 
 export type * from './admin/paging.js';
 export type * from './admin/staff.js';

@@ -86,3 +86,14 @@ export interface CreateOrderBody {
   shippingInfo: AddressRecord;
   paymentInfo: PaymentInfoBody;
 }
+
+/** GET /api/user/getmyorders: the shopper's orders, newest first. */
+export interface MyOrdersRecord {
+  orders: OrderRecord[];
+}
+
+/** One of the shopper's orders: GET /api/user/orders/:id, and what a cancel, a return asked for or create-order answers (`success` after a change). */
+export interface MyOrderRecord {
+  order: OrderRecord;
+  success?: true;
+}

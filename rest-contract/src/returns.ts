@@ -16,6 +16,8 @@ export interface ReturnRecord {
   comment: string | null;
   decisionNote: string | null;
   lines: LineQuantity[];
+  /** The complaint's ticket when the shopper marked the return one (an addition). */
+  complaintTicket?: string | null;
   createdAt: string;
 }
 
@@ -26,4 +28,6 @@ export interface ReturnRequestBody {
   lines: LineQuantity[];
   reason: ReturnReasonName;
   comment?: string | null;
+  /** A complaint: it gets a ticket, acknowledged within 48 hours and resolved within a month (an addition). */
+  complaint?: boolean;
 }

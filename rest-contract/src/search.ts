@@ -35,6 +35,8 @@ export interface FacetCountRecord {
 export interface FacetCountsRecord {
   categories: FacetCountRecord[];
   brands: FacetCountRecord[];
+  /** Countries of origin (ISO 3166-1 codes) of the matches that say theirs (an addition). */
+  countries?: FacetCountRecord[];
   /** Rupees, [min, max): max null for the last band. Only bands holding a product. */
   priceBands: { min: number; max: number | null; count: number }[];
   /** Colours with units in stock among the matches, most products first. */

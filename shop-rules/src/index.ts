@@ -5,6 +5,7 @@
  */
 
 export * from './attempts.js';
+export * from './countries.js';
 export * from './coupons.js';
 export * from './enquiry-lifecycle.js';
 export * from './gst.js';

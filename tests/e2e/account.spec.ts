@@ -32,6 +32,8 @@ test.describe('accounts', () => {
     await expect(page.getByText('First Name is Required')).toBeVisible();
     await expect(page.getByText('Email is Required')).toBeVisible();
     await expect(page.getByText('Password is Required')).toBeVisible();
+    // The plain notice of what is kept and why, beside the form: signing up is the consent to it (DPDP Act, s. 5-6).
+    await expect(page.getByText(/Signing up is your consent to this; see our Privacy Policy\./)).toBeVisible();
     await page.getByPlaceholder('Name').fill('Meera Iyer');
     await page.getByPlaceholder('Email', { exact: true }).fill(email);
     await page.getByPlaceholder('Password', { exact: true }).fill('a good long password');

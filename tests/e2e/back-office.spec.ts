@@ -220,10 +220,15 @@ test.describe('the back office', () => {
     await form.getByRole('combobox').first().selectOption('1');
     await form.getByLabel('Why').selectOption('DAMAGED_OR_DEFECTIVE');
     await form.getByLabel('Anything we should know (optional)').fill('The screen flickers');
+    // Sent as a complaint (the box is never ticked for the shopper): its ticket shows on the return.
+    const complaint = form.getByRole('checkbox', { name: /This is a complaint/ });
+    await expect(complaint).not.toBeChecked();
+    await complaint.check();
     await accessible(page);
     await form.getByRole('button', { name: 'Send return request' }).click();
     await expect(page.getByText('Your return request is sent. We will e-mail you our answer.')).toBeVisible();
     await expect(page.getByText(/^Return requested: we will e-mail you our answer/)).toBeVisible();
+    await expect(page.getByText(/^Complaint ticket: GRV-\d{6}$/)).toBeVisible();
 
     await openDesk(owner, 'Returns');
     await owner.getByLabel('Status').selectOption('REQUESTED');

@@ -69,6 +69,11 @@ test.describe('the catalogue desk', () => {
     await accessible(desk);
 
     await desk.getByLabel('Price (rupees)').fill(String(newPrice));
+    // What the law asks its listing to say: where it was made and by whom (typed key by key).
+    await desk.getByLabel('Country of origin (the store shows it, filters and sorts by it)').selectOption({ label: 'Vietnam' });
+    const maker = desk.getByLabel('Manufacturer: name and address');
+    await maker.fill('');
+    await maker.pressSequentially(`Maker ${word}, Hanoi`, { delay: 10 });
     // A real photo (a camera's JPEG, with the EXIF the shop drops), uploaded and made the main picture.
     const jpeg = await sharp({
       create: { width: 1800, height: 1800, channels: 3, background: '#445566', noise: { type: 'gaussian', mean: 110, sigma: 35 } },
@@ -166,6 +171,8 @@ test.describe('the catalogue desk', () => {
       .toBe(shown);
     await expect(page.getByRole('radio', { name: `${firstColour} (sold out)` })).toBeDisabled();
     await expect(page.locator('strong').filter({ hasText: `Case included ${word}.` })).toBeVisible();
+    await expect(page.locator('.product-facts dt:has-text("Country of origin :") + dd')).toHaveText('Vietnam');
+    await expect(page.locator('.product-facts dt:has-text("Manufacturer :") + dd')).toHaveText(`Maker ${word}, Hanoi`);
     // The photo: in AVIF and WebP where the browser takes them, at the width the layout asks for, in a box of known size.
     const main = page.locator('.zoom-image img');
     await expect(main).toHaveAttribute('src', photoUrl);

@@ -130,3 +130,36 @@ export async function payForCart(page: Page, phone?: string): Promise<void> {
     .click();
   await expect(page).toHaveURL(/\/my-orders$/);
 }
+
+/** The filters: beside the list on a laptop, in a drawer behind "Filters" on a phone. */
+export async function filters(page: Page) {
+  const open = page.getByRole('button', { name: 'Filters', exact: true });
+  if (await open.isVisible()) await open.click();
+  const drawer = page.getByRole('complementary', { name: 'Filters' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Back to the list from the filters: the phone's drawer closes on its "n results" button. */
+export async function closeFilters(page: Page) {
+  const results = page.getByRole('button', { name: /^\d+\+? results$/ });
+  if (await results.isVisible()) await results.click();
+}
+
+export const cards = (page: Page) => page.getByRole('region', { name: 'Products' }).getByRole('article');
+
+/**
+ * Holds the app's own chunk back, as a slow line would: the page shows, but nothing of React runs until the
+ * answered function is called. A hold made before is taken off first.
+ */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  const chunk = /\/assets\/boot-[\w-]+\.js$/;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.unroute(chunk);
+  await page.route(chunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { firstProduct } from './helpers';
+import { firstProduct, holdTheApp } from './helpers';
 
 test.describe('on a phone', () => {
   test('the header is one compact bar; the menu and categories open from a button', async ({ page }) => {
@@ -79,12 +79,7 @@ test.describe('on a phone', () => {
   }, testInfo) => {
     const base = testInfo.project.use.baseURL ?? '';
     // The app's own chunk is held back, as a slow line would: the page shows, but nothing of React runs yet.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     // The frame's own goto: the fixture's would wait for the app, which is held.
     await page.mainFrame().goto(`${base}/`, { waitUntil: 'domcontentloaded' });
     const problems: string[] = [];
@@ -109,13 +104,7 @@ test.describe('on a phone', () => {
 
     // A product page's Add to Cart, tapped at once: answered with the spec's colour toast once the app runs.
     const product = await firstProduct(request);
-    let releaseAgain: () => void = () => undefined;
-    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-    await page.unroute(/\/assets\/boot-[\w-]+\.js$/);
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await heldAgain;
-      await route.continue();
-    });
+    const releaseAgain = await holdTheApp(page);
     await page.mainFrame().goto(`${base}/product/${product.id}`, { waitUntil: 'domcontentloaded' });
     // Add to Cart with no colour: kept, shown busy, and answered with the spec's toast once the app runs.
     const add = page.getByRole('button', { name: 'Add to Cart' });
@@ -127,19 +116,31 @@ test.describe('on a phone', () => {
 
     // A colour chosen and Add to Cart tapped before the app starts: the colour shows chosen at once, and
     // both taps are carried out in order (a guest is asked to sign in, the choice kept).
-    let releaseThird: () => void = () => undefined;
-    const heldThird = new Promise<void>((resolve) => (releaseThird = resolve));
-    await page.unroute(/\/assets\/boot-[\w-]+\.js$/);
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await heldThird;
-      await route.continue();
-    });
+    const releaseThird = await holdTheApp(page);
     await page.mainFrame().goto(`${base}/product/${product.id}`, { waitUntil: 'domcontentloaded' });
     const colour = page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio', { disabled: false }).first();
     await colour.tap();
     await expect(colour).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('button', { name: 'Add to Cart' }).tap();
     releaseThird();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: `to add ${product.title} to your cart` })).toBeVisible();
+
+    // A colour chosen before the app starts, and Add to Cart tapped once React listens but before the colour's tap
+    // is carried out (React hydrating): Add to Cart waits its turn behind the colour, as the shopper tapped them.
+    const releaseFourth = await holdTheApp(page);
+    await page.mainFrame().goto(`${base}/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    await colour.tap();
+    await expect(colour).toHaveAttribute('aria-checked', 'true');
+    // What src/boot.tsx says just before React hydrates (the window a slow phone's tap can fall in).
+    await page.evaluate(() => {
+      (window as { __appListening?: boolean }).__appListening = true;
+    });
+    const addAgain = page.getByRole('button', { name: 'Add to Cart' });
+    await addAgain.tap();
+    await expect(addAgain).toHaveAttribute('aria-busy', 'true');
+    expect(await page.evaluate(() => (window as { __earlyTaps?: unknown[] }).__earlyTaps?.length)).toBe(2);
+    releaseFourth();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('status').filter({ hasText: `to add ${product.title} to your cart` })).toBeVisible();
     expect(problems).toEqual([]);

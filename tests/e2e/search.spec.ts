@@ -1,26 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
+import { cards, closeFilters, filters } from './helpers';
 
 // A shopper's search, as people search: typed key by key in the header's box, Enter, a typo put right and taken in
 // one tap, a facet with its count, the matched words marked, a product opened. On a laptop and at 390 px with touch.
-
-/** The filters: beside the list on a laptop, in a drawer behind "Filters" on a phone. */
-async function filters(page: Page) {
-  const open = page.getByRole('button', { name: 'Filters', exact: true });
-  if (await open.isVisible()) await open.click();
-  const drawer = page.getByRole('complementary', { name: 'Filters' });
-  await expect(drawer).toBeVisible();
-  return drawer;
-}
-
-/** Back to the list from the filters: the phone's drawer closes on its "n results" button. */
-async function closeFilters(page: Page) {
-  const results = page.getByRole('button', { name: /^\d+\+? results$/ });
-  if (await results.isVisible()) await results.click();
-}
-
-const cards = (page: Page) => page.getByRole('region', { name: 'Products' }).getByRole('article');
 
 test('a typo is put right, taken in one tap, narrowed by a facet with its count, and a product opened', async ({ page }) => {
   await page.goto('/');

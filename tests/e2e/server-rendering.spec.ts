@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { firstProduct, gql, newCustomer, operationOf, signIn } from './helpers';
+import { firstProduct, gql, holdTheApp, newCustomer, operationOf, signIn } from './helpers';
 
 /** Console errors and page errors while the page loads and hydrates (React reports mismatches there). */
 function watchConsole(page: Page) {
@@ -130,6 +130,29 @@ test('sections below the fold wait to hydrate until the shopper nears them, and 
   const popular = page.locator('[data-hydrate-when-visible="home-popular"] article').first();
   await popular.getByRole('button', { name: /^Add .* to wishlist$/ }).click();
   await expect(page).toHaveURL(/\/login$/);
+  expect(problems).toEqual([]);
+});
+
+test('a shopper who scrolls before the app has started stays where they scrolled to once it has', async ({ page, request }) => {
+  const product = await firstProduct(request);
+  const problems = watchConsole(page);
+  // The app's own chunk is held back, as a slow line would: the page shows and scrolls, but nothing of React runs yet.
+  const release = await holdTheApp(page);
+  // The frame's own goto: the fixture's would wait for the app, which is held.
+  await page.mainFrame().goto(new URL(`/product/${product.id}`, test.info().project.use.baseURL).href, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+  release();
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  // Past the app's first effects (the router's scroll restoration is one): the page has not moved.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // And a page reached through the app starts at its top, as ever.
+  await page.locator('[data-hydrate-when-visible="product-popular"] article h3 a').first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(problems).toEqual([]);
 });
 

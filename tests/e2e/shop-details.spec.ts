@@ -39,6 +39,11 @@ test('the owner changes the shop’s details and the storefront shows them at on
   await typed(form.getByLabel('Support phone'), hotline);
   await typed(form.getByLabel('Header notice'), 'Free shipping over Rs. 999');
   await typed(form.getByLabel('Legal name'), 'Digitic Retail Private Limited');
+  // The grievance officer the E-Commerce Rules ask every page to name.
+  await typed(form.getByLabel("Grievance officer's name"), 'Asha Mehta');
+  await typed(form.getByLabel("Grievance officer's designation"), 'Head of Customer Care');
+  await typed(form.getByLabel("Grievance officer's e-mail"), 'grievance@digitic.in');
+  await typed(form.getByLabel("Grievance officer's phone"), '+91 79 4000 1234');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved. The store shows it now.');
   const savedAt = Date.now();
@@ -53,6 +58,13 @@ test('the owner changes the shop’s details and the storefront shows them at on
   expect(Date.now() - savedAt).toBeLessThan(5_000);
   await expect(page.locator('.header-strip')).toContainText('Free shipping over Rs. 999');
   await expect(page.getByRole('main').getByRole('link', { name: 'care@digitic.in' })).toBeVisible();
+  await expect(page.getByRole('main').locator('.seller-details')).toContainText(
+    'Grievance Officer: Asha Mehta, Head of Customer Care, grievance@digitic.in, +91 79 4000 1234.',
+  );
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'grievance@digitic.in' })).toHaveAttribute(
+    'href',
+    'mailto:grievance@digitic.in',
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   // The audit trail: one row, each detail before → after, in words.
@@ -63,7 +75,17 @@ test('the owner changes the shop’s details and the storefront shows them at on
 
   // Blank again: the defaults show.
   await openDesk(owner, 'Shop details');
-  for (const label of ['Support e-mail', 'Support phone', 'Header notice', 'Legal name']) await form.getByLabel(label).fill('');
+  for (const label of [
+    'Support e-mail',
+    'Support phone',
+    'Header notice',
+    'Legal name',
+    "Grievance officer's name",
+    "Grievance officer's designation",
+    "Grievance officer's e-mail",
+    "Grievance officer's phone",
+  ])
+    await form.getByLabel(label).fill('');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved. The store shows it now.');
   await expect

@@ -17,7 +17,7 @@ const POPULAR = ['/', '/product', '/product?sort=price', '/blogs'];
 let stack: Stack;
 beforeAll(async () => {
   // Pages stay cached for the whole run, however long the flood takes on a busy machine.
-  stack = await startStack({ basePort: 4990, web: true, gatewayEnv: { PAGE_CACHE_S: '600' } });
+  stack = await startStack({ basePort: 4990, web: true, gatewayEnv: { PAGE_CACHE_S: '600', LOG_SILENT: '0', LOG_LEVEL: 'warn' } });
 });
 afterAll(() => stack?.close());
 
@@ -67,6 +67,15 @@ describe('a flood of made-up addresses', () => {
     );
     const after = stack.residentMiB('gateway0') ?? Number.POSITIVE_INFINITY;
     console.log(`gateway resident: ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after ${SEARCH_FLOOD} searches`);
+    // A page served as the app shell says why in the gateway's log.
+    if (cached > 0)
+      console.log(
+        stack
+          .output('gateway0')
+          .split('\n')
+          .filter((line) => line.includes('app shell') || line.includes('UPSTREAM-DIAG'))
+          .join('\n'),
+      );
     expect(cached).toBe(0);
     expect(after).toBeLessThan(250);
     for (const url of POPULAR) expect((await page(url)).headers.get('x-render-cache'), url).toBe('hit');

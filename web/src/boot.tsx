@@ -94,7 +94,7 @@ async function start(target: HTMLElement) {
   void whenAppLive().then(() => prefetchOnIntent(routes, client));
   await nextTask();
   if (hydrating) await readFromCache(client);
-  const router = createRouter();
+  const router = createRouter(hydrating);
   await nextTask();
   // React listens from here on: taps made before now are carried out once the page is live (lib/app-live.ts).
   markAppListening();

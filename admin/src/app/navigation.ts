@@ -37,6 +37,7 @@ export const NAVIGATION: readonly { group: string; desks: readonly Desk[] }[] = 
     desks: [
       { to: '/customers', label: 'Customers', needs: ['customers:read'] },
       { to: '/enquiries', label: 'Enquiries', needs: ['enquiries:manage'] },
+      { to: '/complaints', label: 'Complaints', needs: ['enquiries:manage'] },
     ],
   },
   { group: 'Content', desks: [{ to: '/posts', label: 'Blog posts', needs: ['content:write'] }] },
@@ -45,6 +46,7 @@ export const NAVIGATION: readonly { group: string; desks: readonly Desk[] }[] = 
     group: 'Settings',
     desks: [
       { to: '/settings', label: 'Shop details', needs: ['settings:manage'] },
+      { to: '/policies', label: 'Policies', needs: ['settings:manage'] },
       { to: '/staff', label: 'Staff', needs: ['staff:manage'] },
       { to: '/audit', label: 'Audit trail', needs: ['audit:read'] },
       { to: '/account', label: 'Your account', needs: [] },

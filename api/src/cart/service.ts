@@ -12,8 +12,20 @@ const onlyLeft = (left: number, color: string) => `Sorry, only ${left} of this p
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A cart line as the shop reads it: its product and colour by id and name, priced now. */
+export interface CartItem {
+  lineId: string;
+  productId: string;
+  title: string;
+  images: CartLineRecord['productId']['images'];
+  colorId: string;
+  color: string;
+  quantity: number;
+  price: number;
+}
+
 /** The caller's lines, priced at the products' current prices (what checkout will charge). */
-export async function cartLines(db: Db, customerId: string, lineId?: string, lock = false): Promise<CartLineRecord[]> {
+export async function cartItems(db: Db, customerId: string, lineId?: string, lock = false): Promise<CartItem[]> {
   let query = db
     .selectFrom('cart_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -26,27 +38,43 @@ export async function cartLines(db: Db, customerId: string, lineId?: string, loc
   if (lock) query = query.forUpdate(['l']);
   const rows = await query.execute();
   return rows.map((r) => ({
-    _id: r.id,
-    productId: { _id: r.product_id, title: r.title, images: r.images, price: r.price },
-    color: { _id: r.color_id, title: r.color_title },
+    lineId: r.id,
+    productId: r.product_id,
+    title: r.title,
+    images: r.images,
+    colorId: r.color_id,
+    color: r.color_title,
     quantity: r.quantity,
     price: r.price,
   }));
 }
+
+/** A line in the REST contract's shape (its product and colour as records): the one place it is made. */
+const lineRecord = (i: CartItem): CartLineRecord => ({
+  _id: i.lineId,
+  productId: { _id: i.productId, title: i.title, images: i.images, price: i.price },
+  color: { _id: i.colorId, title: i.color },
+  quantity: i.quantity,
+  price: i.price,
+});
+
+/** The caller's lines as the REST answer has them. */
+export const cartLines = async (db: Db, customerId: string, lineId?: string): Promise<CartLineRecord[]> =>
+  (await cartItems(db, customerId, lineId)).map(lineRecord);
 
 /**
  * The caller's cart with each line's product whole (`?expand=product`), so a client shows the cart
  * and its products from one answer. The whole product holds the contract's `{_id, title, images, price}`.
  */
 export async function detailedCart(db: Kysely<Database>, customerId: string): Promise<ExpandedCartLineRecord[]> {
-  const lines = await cartLines(db, customerId);
-  const ids = [...new Set(lines.map((l) => l.productId._id))];
+  const items = await cartItems(db, customerId);
+  const ids = [...new Set(items.map((i) => i.productId))];
   // A product archived since it was added stays in the cart (checkout names it), so nothing is lost.
   const products = new Map((await withDetails(db, await productsByIds(db, ids, 'with archived'))).map((p) => [p._id, p]));
   // A product in a cart cannot be deleted (the cart line's foreign key), so every line finds its product.
-  return lines.flatMap((line) => {
-    const product = products.get(line.productId._id);
-    return product ? [{ ...line, productId: product }] : [];
+  return items.flatMap((item) => {
+    const product = products.get(item.productId);
+    return product ? [{ ...lineRecord(item), productId: product }] : [];
   });
 }
 

@@ -45,7 +45,9 @@ describe('the catalogue as CSV', () => {
     await product(`=HYPERLINK("x") ${tag()}`, brand);
     await product(`Plain TV ${tag()}`, brand);
     const csv = await exportOf(brand);
-    expect(csv.split('\r\n')[0]).toBe('title,slug,description,price,category,brand,tags,colors,images,hsn_code,gst_rate,stock_now');
+    expect(csv.split('\r\n')[0]).toBe(
+      'title,slug,description,price,category,brand,tags,colors,images,hsn_code,gst_rate,country_of_origin,manufacturer,importer,stock_now',
+    );
     // A TV's customs heading and rate, as the import reads them back.
     expect(csv.split('\r\n')[1]).toContain('"8528","18"');
     // A title a spreadsheet would run as a formula is written as text.
@@ -224,7 +226,7 @@ describe('the audit rows of changes to many products', () => {
       .replace('"black:4|silver:2"', '"black:9|silver:2"')
       .replace('Imported TV', 'Imported Television');
     const fresh = `New ${tag()}`;
-    const csv = `${edited}"${fresh}","","<p>x</p>","10","TVs","${brand}","","black","/api/images/product/tv-black-1.svg","","5","black:5"\r\n`;
+    const csv = `${edited}"${fresh}","","<p>x</p>","10","TVs","${brand}","","black","/api/images/product/tv-black-1.svg","","5","","","","black:5"\r\n`;
     const done = await importCsv(csv, false);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const row = await auditOf('catalogue.imported');

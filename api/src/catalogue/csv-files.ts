@@ -30,6 +30,9 @@ export const EXPORT_COLUMNS = [
   'images',
   'hsn_code',
   'gst_rate',
+  'country_of_origin',
+  'manufacturer',
+  'importer',
   'stock_now',
 ] as const;
 
@@ -57,6 +60,9 @@ export function catalogueFiles(db: Kysely<Database>) {
           p.images.map((i) => i.url).join('|'),
           p.hsn_code ?? '',
           p.gst_rate_bp / 100,
+          p.country_of_origin ?? '',
+          p.manufacturer ?? '',
+          p.importer ?? '',
           colours.map((v) => `${v.title}:${v.quantity}`).join('|'),
         ];
       });

@@ -82,6 +82,11 @@ export async function productDetail(trx: Db, id: string): Promise<DeskProduct> {
     sold: p.sold,
     orderLines: Number(lines.n),
     createdAt: p.created_at.toISOString(),
+    hsnCode: p.hsn_code,
+    gstRate: p.gst_rate_bp / 100,
+    countryOfOrigin: p.country_of_origin,
+    manufacturer: p.manufacturer,
+    importer: p.importer,
   };
 }
 

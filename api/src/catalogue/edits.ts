@@ -22,13 +22,19 @@ export function snapshot(p: Product, variants: DeskVariant[]) {
     altTexts: p.images.map((i) => i.alt ?? ''),
     colors: variants.filter((v) => v.offered).map((v) => v.color),
     description: p.description,
+    // What the law asks it to carry: its tax invoice's HSN code and rate, and where and by whom it was made.
+    hsnCode: p.hsn_code,
+    gstRate: p.gst_rate_bp / 100,
+    countryOfOrigin: p.country_of_origin,
+    manufacturer: p.manufacturer,
+    importer: p.importer,
   };
 }
 
 type Snapshot = ReturnType<typeof snapshot>;
 
 /** What a shopper's lists show or sort by: a change to any of these moves the product in a list, a filter or the facets. */
-const LISTED: (keyof Snapshot)[] = ['title', 'price', 'category', 'brand', 'tags', 'images', 'altTexts', 'colors'];
+const LISTED: (keyof Snapshot)[] = ['title', 'price', 'category', 'brand', 'tags', 'images', 'altTexts', 'colors', 'countryOfOrigin'];
 
 /** An edit's audit row (each field that moved, before and after) and its announcement to the gateways. */
 export async function recordEdit(trx: Transaction<Database>, actor: Actor, id: string, was: Snapshot, now: Snapshot) {

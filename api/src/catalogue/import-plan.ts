@@ -46,6 +46,9 @@ export async function planImport(db: Kysely<Database>, rows: Validated): Promise
     if (JSON.stringify(now.tags) !== JSON.stringify(row.tags)) fields.push('tags');
     if (row.hsnCode !== undefined && now.hsn_code !== row.hsnCode) fields.push('hsnCode');
     if (row.gstRate !== undefined && now.gst_rate_bp !== Math.round(row.gstRate * 100)) fields.push('gstRate');
+    if (row.countryOfOrigin !== undefined && now.country_of_origin !== row.countryOfOrigin) fields.push('countryOfOrigin');
+    if (row.manufacturer !== undefined && now.manufacturer !== row.manufacturer) fields.push('manufacturer');
+    if (row.importer !== undefined && now.importer !== row.importer) fields.push('importer');
     // A picture given by address alone keeps its words: only words given can change them.
     const words = (url: string) => now.images.find((i) => i.url === url)?.alt ?? '';
     const pictures = (list: { url: string; alt?: string }[], given: boolean) =>

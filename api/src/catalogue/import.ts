@@ -126,6 +126,8 @@ export function readImportFile(source: string, format: 'json' | 'csv', kind?: Ki
     if ('gst_rate' in record) value.gstRate = numberOf(record.gst_rate);
     delete value.hsn_code;
     delete value.gst_rate;
+    if ('country_of_origin' in record) value.countryOfOrigin = record.country_of_origin;
+    delete value.country_of_origin;
     if (record.stock) value.stock = stockOf(record.stock);
     // An empty cell is a value not given, but for a description, which may be empty.
     for (const [k, v] of Object.entries(value)) if ((v === '' && k !== 'description') || v === undefined) delete value[k];

@@ -1,4 +1,4 @@
-import { DEFAULT_GST_RATE, GST_RATES, gstRateProblem, HSN_BY_CATEGORY, hsnProblem } from '@digitic/shop-rules';
+import { originProblem, DEFAULT_GST_RATE, GST_RATES, gstRateProblem, HSN_BY_CATEGORY, hsnProblem } from '@digitic/shop-rules';
 import { PHOTO_URL } from '../photos/url.js';
 import { z } from 'zod';
 import { splitStock } from '../products/stock.js';
@@ -68,6 +68,16 @@ const list = (field: string, max: number, each: number) =>
     .array(text(field, each), { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} is a list`) })
     .max(max, `${field} holds at most ${max}`);
 
+/** A name and an address on one or a few lines: absent keeps what is there, blank or null clears it. */
+const maker = (field: string) =>
+  z
+    .string({ error: `${field} is a name and an address, as text` })
+    .trim()
+    .max(300, `${field} is at most 300 characters`)
+    .refine((v) => !/(?![\n\r])\p{Cc}/u.test(v), `${field} has a character that is not text`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
 /** A product's fields: what the store shows, validated before anything is written (the import's rows, the desk's edits). */
 export const ProductFields = z.object({
   title: text('title', 200),
@@ -107,6 +117,20 @@ export const ProductFields = z.object({
     .number({ error: 'gstRate is a percentage' })
     .refine((r) => !gstRateProblem(r), `gstRate is one of ${GST_RATES.join(', ')} (percent)`)
     .optional(),
+  /** Its country of origin, a two-letter code (ISO 3166-1): absent keeps what it has; blank or null clears it. */
+  countryOfOrigin: z
+    .string({ error: 'countryOfOrigin is a two-letter country code (ISO 3166-1), such as IN or CN' })
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v.toUpperCase() : null))
+    .superRefine((v, ctx) => {
+      const problem = v ? originProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: `countryOfOrigin: ${problem}` });
+    }),
+  /** Who made it, a name and an address (Legal Metrology): absent keeps it; blank or null clears it. */
+  manufacturer: maker('manufacturer'),
+  /** Who imported it, for goods made abroad: a name and an address. */
+  importer: maker('importer'),
   /** Stock in all colours, shared among them by the shop's rule (products/stock.ts splitStock) when `stock` is not given. */
   quantity: units('quantity').optional(),
   /** Stock per colour, by colour: `{"black": 5, "white": 3}` (CSV: `black:5|white:3`); a colour not named has none. */

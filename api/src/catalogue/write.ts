@@ -81,6 +81,9 @@ export async function productColumns(trx: Transaction<Database>, p: ProductRow, 
     // Given, they are written; not given, an update keeps them (newProductTax gives a new product its own).
     ...(p.hsnCode !== undefined ? { hsn_code: p.hsnCode } : {}),
     ...(p.gstRate !== undefined ? { gst_rate_bp: Math.round(p.gstRate * 100) } : {}),
+    ...(p.countryOfOrigin !== undefined ? { country_of_origin: p.countryOfOrigin } : {}),
+    ...(p.manufacturer !== undefined ? { manufacturer: p.manufacturer } : {}),
+    ...(p.importer !== undefined ? { importer: p.importer } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
-import { cartLines } from '../cart/service.js';
+import { cartItems } from '../cart/service.js';
 import type { Seller } from '../config/env.js';
 import { priceCoupon } from '../coupons/redemptions.js';
 import type { Database } from '../db/schema.js';
@@ -13,7 +13,7 @@ import { taxCheckout, taxFacts } from '../tax/sale-tax.js';
  * and the GST inside it: the same wherever the parcel goes (only its split into CGST + SGST or IGST differs).
  */
 export async function quoteCart(db: Kysely<Database>, seller: Seller, customerId: string, couponCode: string | null) {
-  const cart = await cartLines(db, customerId);
+  const cart = await cartItems(db, customerId);
   if (couponCode && cart.length === 0) throw badRequest('Your cart is empty', 'cart');
   const subtotal = subtotalOf(cart);
   const total = cart.length === 0 ? 0 : orderTotal(cart);

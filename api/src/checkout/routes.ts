@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { currentCustomer } from '../auth/middleware.js';
 import { withCouponTries } from '../coupons/tries.js';
 import { notFound } from '../domain/errors.js';
-import type { StartCheckoutBody } from '@digitic/rest-contract';
+import type { CheckoutAnswerRecord, MyOrderRecord, StartCheckoutBody, StartedCheckoutRecord } from '@digitic/rest-contract';
 import { clientAddress } from '../http/client-address.js';
 import { type Accepts, parseInput } from '../http/validate.js';
 import { CreateOrderInput, ShippingInfo } from '../orders/schemas.js';
@@ -40,7 +40,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
       // What the spec's client reads: the provider order (id, amount, currency).
       order: { id: checkout.razorpayOrderId, amount: checkout.amount, currency: checkout.currency },
       checkout,
-    });
+    } satisfies StartedCheckoutRecord);
   });
   // The cart priced as a checkout would be, with a coupon: what the order summary shows before paying.
   router.get('/user/order/quote', deps.auth, async (req, res) => {
@@ -50,13 +50,13 @@ export function checkoutRoutes(deps: AppDeps): Router {
   router.get('/user/order/checkout/:providerOrderId', deps.auth, async (req, res) => {
     const checkout = await deps.checkouts.mine(currentCustomer(res).id, String(req.params.providerOrderId));
     if (!checkout) throw notFound('No checkout of yours has this payment order id');
-    res.json({ checkout });
+    res.json({ checkout } satisfies CheckoutAnswerRecord);
   });
   // The spec's create-order: the paid checkout becomes its order (place-order.ts).
   router.post('/user/cart/create-order', deps.auth, async (req, res) => {
     const { shippingInfo, paymentInfo } = parseInput(CreateOrderInput, req.body);
     const { order, created } = await deps.placeOrder(currentCustomer(res).id, shippingInfo, paymentInfo);
-    res.status(created ? 201 : 200).json({ order, success: true });
+    res.status(created ? 201 : 200).json({ order, success: true } satisfies MyOrderRecord);
   });
   return router;
 }

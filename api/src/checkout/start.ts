@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { orderTotal, SHIPPING_FEE, subtotal as subtotalOf, toPaise } from '@digitic/shop-rules';
 import { shopper } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
-import { cartLines } from '../cart/service.js';
+import { cartItems } from '../cart/service.js';
 import { holdCoupon, priceCoupon, releaseCoupon } from '../coupons/redemptions.js';
 import { awaitLease, dropLease } from '../db/lease.js';
 import type { Checkout, ShippingInfo } from '../db/schema.js';
@@ -41,7 +41,7 @@ export function checkoutStart(
 
   /** What `start` does once it holds the customer's lease: reuse the open checkout, or make one. */
   async function openCheckout(customerId: string, shippingInfo: ShippingInfo, couponCode: string | null) {
-    const cart = await cartLines(db, customerId);
+    const cart = await cartItems(db, customerId);
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
     const lines = checkoutLines(cart);
     const withdrawn = await db
@@ -184,7 +184,7 @@ export function checkoutStart(
   async function adopt(customerId: string, providerOrderId: string, shippingInfo: ShippingInfo): Promise<Checkout> {
     const existing = await byProviderOrder(db, providerOrderId);
     if (existing) return existing;
-    const cart = await cartLines(db, customerId);
+    const cart = await cartItems(db, customerId);
     if (cart.length === 0) throw badRequest('Your cart is empty', 'cart');
     const lines = checkoutLines(cart);
     const subtotal = subtotalOf(lines);

@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   // How many days the search log's daily figures are kept (single searches are rolled up into them after a day).
   SEARCH_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Contact-form messages one client address may send in an hour. Raise it only where many people really share
+  // one address (a test run whose every journey writes from loopback).
+  ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(5),
   // The seller as a tax invoice names it (CGST Rules, rule 46): legal name, address, GST registration and the state
   // it is in (what decides CGST + SGST or IGST). Required in production; outside it, demo values that say so.
   SELLER_LEGAL_NAME: optionalString,
@@ -100,6 +103,8 @@ export interface ApiConfig {
   returnWindowDays: number;
   /** Days the search log's daily roll-ups are kept. */
   searchLogDays: number;
+  /** ENQUIRY_LIMIT_PER_CLIENT: contact-form messages one client address may send in an hour (5). */
+  enquiryLimitPerClient: number;
   /** The seller a tax invoice names (SELLER_*); `demo` while the demo's made-up details stand in. */
   seller: Seller;
   /** LOW_STOCK_THRESHOLD: a colour with this many units or fewer is on the dashboard's low-stock list (5). */
@@ -182,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     shopEmail: env.SHOP_EMAIL,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     searchLogDays: env.SEARCH_LOG_DAYS,
+    enquiryLimitPerClient: env.ENQUIRY_LIMIT_PER_CLIENT,
     seller,
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     photos: {

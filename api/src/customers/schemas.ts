@@ -34,6 +34,8 @@ export const RegisterInput = z
     email,
     mobile: mobile.nullish(),
     password,
+    // An addition: the version of the privacy notice the sign-up page showed (its consent is to that one).
+    noticeVersion: z.number({ error: 'noticeVersion is the privacy notice version shown' }).int().min(0).max(1_000_000).optional(),
   })
   .transform((v, ctx) => {
     // The spec's signup form sends one "fullname"; the contract names firstname/lastname.
@@ -48,7 +50,7 @@ export const RegisterInput = z
       ctx.addIssue({ code: 'custom', message: 'First Name is Required', path: ['firstname'] });
       return z.NEVER;
     }
-    return { firstname, lastname, email: v.email, mobile: v.mobile ?? null, password: v.password };
+    return { firstname, lastname, email: v.email, mobile: v.mobile ?? null, password: v.password, noticeVersion: v.noticeVersion };
   });
 
 export const LoginInput = z.object({
@@ -78,3 +80,11 @@ export type ContractBodies = [
   Accepts<typeof LoginInput, LoginBody>,
   Accepts<typeof ProfileInput, ProfileBody>,
 ];
+
+/** "Delete my account": the password given again. */
+export const EraseInput = z.object(
+  {
+    password: z.string({ error: 'Give your password to delete your account' }).min(1, 'Give your password to delete your account').max(200),
+  },
+  { error: 'The body is an object with your password' },
+);

@@ -9,6 +9,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../domain/e
 import { escapeHtml } from '../mail/escape-html.js';
 import type { Mailer } from '../mail/mailer.js';
 import { emailChanges, heldForUndo, type Profile } from './email-change.js';
+import { recordConsent } from './consents.js';
 import type { CustomerRecord, SessionRecord } from '@digitic/rest-contract';
 import type { ShopIdentityReader } from '../settings/settings.js';
 
@@ -46,7 +47,14 @@ export interface UsersDeps {
 export function usersService({ db, jwtSecret, webUrl, mailer, attempts, shop }: UsersDeps) {
   const changes = emailChanges({ db, webUrl, mailer, attempts, shop });
   return {
-    async register(input: { firstname: string; lastname: string; email: string; mobile: string | null; password: string }) {
+    async register(input: {
+      firstname: string;
+      lastname: string;
+      email: string;
+      mobile: string | null;
+      password: string;
+      noticeVersion?: number | undefined;
+    }) {
       // Every attempt counts, made or refused as taken: a new account costs a password hash, and
       // "already exists" tells whether an address has an account.
       const reserved = await attempts.reserve(`register:${accountKey(input.email)}`, ATTEMPT_LIMITS.registrationsPerAccount);
@@ -54,11 +62,17 @@ export function usersService({ db, jwtSecret, webUrl, mailer, attempts, shop }: 
       if (await heldForUndo(db, input.email)) throw conflict(ALREADY_EXISTS, 'email');
       const password_hash = await hashPassword(input.password);
       try {
-        const c = await db
-          .insertInto('customers')
-          .values({ firstname: input.firstname, lastname: input.lastname, email: input.email, mobile: input.mobile, password_hash })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const c = await db.transaction().execute(async (trx) => {
+          const made = await trx
+            .insertInto('customers')
+            .values({ firstname: input.firstname, lastname: input.lastname, email: input.email, mobile: input.mobile, password_hash })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          // Signing up under the privacy notice shown beside the form is the consent to it (DPDP Act, s. 6): recorded
+          // with the notice's version, the one the page showed or, from another client, the one in force now.
+          await recordConsent(trx, made.id, input.noticeVersion);
+          return made;
+        });
         return publicCustomer(c);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(ALREADY_EXISTS, 'email');

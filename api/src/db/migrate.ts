@@ -26,6 +26,13 @@ import * as productSearch from './migrations/0024-product-search.js';
 import * as searchLog from './migrations/0025-search-log.js';
 import * as gst from './migrations/0026-gst.js';
 import * as taxDocuments from './migrations/0027-tax-documents.js';
+import * as origin from './migrations/0028-origin.js';
+import * as policies from './migrations/0029-policies.js';
+import * as complaints from './migrations/0030-complaints.js';
+import * as erasure from './migrations/0031-erasure.js';
+import * as consents from './migrations/0032-consents.js';
+import * as enquirySender from './migrations/0033-enquiry-sender.js';
+import * as refundVersion from './migrations/0034-refund-version.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -57,6 +64,13 @@ const migrations: Record<string, Migration> = {
   '0025-search-log': searchLog,
   '0026-gst': gst,
   '0027-tax-documents': taxDocuments,
+  '0028-origin': origin,
+  '0029-policies': policies,
+  '0030-complaints': complaints,
+  '0031-erasure': erasure,
+  '0032-consents': consents,
+  '0033-enquiry-sender': enquirySender,
+  '0034-refund-version': refundVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

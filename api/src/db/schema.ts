@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { SaleTaxRecord, ShopSettingsValues, TaxDocumentRecord } from '@digitic/rest-contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type PolicySlug = 'privacy-policy' | 'refund-policy' | 'shipping-policy' | 'terms';
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 export type Json<T> = ColumnType<T, string, string>;
 /** A jsonb column that may be null (rows from before it). */
@@ -22,6 +23,8 @@ export interface CustomersTable {
   sessions_since: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Set when the shopper had their account erased (customers/erasure.ts): no personal detail is left on it. */
+  erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ColorsTable {
@@ -121,6 +124,12 @@ export interface ProductsTable {
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its GST rate, basis points (18 % is 1800). */
   gst_rate_bp: ColumnType<number, number | undefined, number>;
+  /** Its country of origin (ISO 3166-1 alpha-2), null while not given. */
+  country_of_origin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who made it: a name and an address (Legal Metrology), null while not given. */
+  manufacturer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who imported it, for goods made abroad: a name and an address. */
+  importer: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set while the product is withdrawn from the store (orders, carts and returns keep it). */
   archived_at: Stamp;
   /** Moved by every desk edit: an edit names the version it read. */
@@ -295,6 +304,8 @@ export interface EnquiriesTable {
   mobile: string;
   comment: string;
   status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
+  /** The account that sent it, when signed in with the e-mail it was sent from (migration 0033). */
+  customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who on the staff answers it. */
   assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
@@ -556,6 +567,9 @@ export interface OrderRefundsTable {
   processed_at: Stamp;
   /** While a sender is asking the provider for it (a minute at most). */
   claimed_until: Stamp;
+  /** Moved by every state change (refunds/refund-state.ts): a move names the version it read (migration 0034). */
+  version: Generated<number>;
+  updated_at: UpdatedAt;
 }
 
 export interface ReturnsTable {
@@ -644,7 +658,40 @@ export interface TaxDocumentsTable {
   document: Json<Omit<TaxDocumentRecord, '_id'>>;
 }
 
+/** A policy page's version (migration 0029): append-only; staff_id null for the demo's own texts. */
+export interface PolicyVersionsTable {
+  slug: PolicySlug;
+  version: number;
+  html: string;
+  saved_at: CreatedAt;
+  staff_id: string | null;
+}
+
+/** A complaint (migration 0030): of one enquiry or one return, with its ticket and its two deadlines' stamps. */
+export interface ComplaintsTable {
+  id: Generated<string>;
+  ticket: string;
+  enquiry_id: string | null;
+  return_id: string | null;
+  received_at: CreatedAt;
+  acknowledged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A shopper's consent (migration 0032): to what, under which notice version, when, and when withdrawn. */
+export interface ConsentsTable {
+  id: Generated<string>;
+  customer_id: string;
+  purpose: 'account';
+  notice_version: number;
+  given_at: CreatedAt;
+  withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface Database {
+  consents: ConsentsTable;
+  complaints: ComplaintsTable;
+  policy_versions: PolicyVersionsTable;
   tax_document_series: TaxDocumentSeriesTable;
   tax_documents: TaxDocumentsTable;
   staff: StaffTable;

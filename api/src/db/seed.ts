@@ -4,6 +4,8 @@ import { slugify } from '../catalogue/rows.js';
 import { type CatalogueBlog, type CatalogueProduct, ensureColors, writeCatalogue } from '../catalogue/write.js';
 import type { Database } from './schema.js';
 import { BLOGS, CATEGORIES, COLOR_NAMES } from './seed-data.js';
+import { DEMO_IMPORTER, MAKERS } from './demo-catalogue/makers.js';
+import { DEMO_POLICIES } from './demo-policies.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,6 +25,7 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
       const colorCount = Math.min(cat.colors.length, 2 + (n % 4));
       const colors = Array.from({ length: colorCount }, (_, k) => cat.colors[(i + k) % cat.colors.length] as string);
       const title = `${brand} ${model}`;
+      const maker = MAKERS[brand];
       // The model's own words (plain text, no markup: seed-data.ts), never its category's.
       const bullets = features.map((f) => `<li>${f}</li>`).join('');
       products.push({
@@ -36,6 +39,10 @@ export function demoProducts(now = Date.now()): CatalogueProduct[] {
         // Electronics at 18 %, under their category's customs heading.
         hsnCode: HSN_BY_CATEGORY[cat.category] ?? null,
         gstRate: DEFAULT_GST_RATE,
+        // Where it is made, who made it and, made abroad, who imported it (the Legal Metrology rules).
+        countryOfOrigin: maker?.madeIn ?? null,
+        manufacturer: maker?.manufacturer ?? null,
+        importer: maker && maker.madeIn !== 'IN' ? DEMO_IMPORTER : null,
         // Each drawing says what it shows: the product, its colour and how it is turned.
         images: [
           { url: `/api/images/product/${cat.kind}-${colors[0]}-1.svg`, alt: `${title} in ${colors[0]}` },
@@ -70,10 +77,16 @@ export function demoBlogs(now = Date.now()): CatalogueBlog[] {
   }));
 }
 
-/** Seeds colours, the demo catalogue and blogs; safe to run on every start (what is there is kept). */
+/** Seeds colours, the demo catalogue, blogs and policy texts; safe to run on every start (what is there is kept). */
 export async function seedDemo(db: Kysely<Database>): Promise<{ products: number; blogs: number }> {
   return db.transaction().execute(async (trx) => {
     await ensureColors(trx, [...COLOR_NAMES]);
+    // A policy page the owner has written keeps its text: the demo's is its first version only where there is none.
+    await trx
+      .insertInto('policy_versions')
+      .values(Object.entries(DEMO_POLICIES).map(([slug, html]) => ({ slug: slug as keyof typeof DEMO_POLICIES, version: 1, html })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const written = await writeCatalogue(trx, { products: demoProducts(), blogs: demoBlogs() }, { existing: 'keep' });
     return { products: written.products.created, blogs: written.blogs.created };
   });

@@ -26,6 +26,7 @@ interface Versioned {
   orders: 'order_status';
   returns: 'status';
   checkouts: 'status';
+  order_refunds: 'state';
 }
 type MovableRow = { id: string; version: number; updated_at: Date } & Record<string, unknown>;
 
@@ -41,7 +42,7 @@ export async function guardedMove<T extends keyof Versioned>(
   status: { column: Versioned[T]; from: string; to: string },
   patch: Omit<Updateable<Database[T]>, Versioned[T] | 'version' | 'id'>,
 ): Promise<Selectable<Database[T]> | undefined> {
-  // One statement for three tables: the row type is what they share (id, version, updated_at, a status).
+  // One statement for each of the tables: the row type is what they share (id, version, updated_at, a status).
   const rows = trx as unknown as Transaction<{ movable: MovableRow }>;
   const moved = await rows
     .updateTable(table as unknown as 'movable')

@@ -1,3 +1,4 @@
+import type { AssigneeListRecord } from '@digitic/rest-contract';
 import { ROLE_PERMISSIONS, STAFF_ROLES } from '@digitic/shop-rules';
 import type { AppDeps } from '../deps.js';
 import { actor, type Declare, id } from '../http/staff-guard.js';
@@ -14,7 +15,7 @@ export function enquiriesAdminRoutes(declare: Declare, deps: Pick<AppDeps, 'enqu
     res.json(await enquiriesDesk.list(parseInput(EnquiryQuery, req.query), me.id, actor(req, res)));
   });
   declare('get', '/admin/enquiries/assignees', 'enquiries:manage', async (_req, res) => {
-    res.json({ assignees: await enquiriesDesk.assignees(ANSWERERS) });
+    res.json({ assignees: await enquiriesDesk.assignees(ANSWERERS) } satisfies AssigneeListRecord);
   });
   declare('get', '/admin/enquiries/:id', 'enquiries:manage', async (req, res) => {
     res.json(await enquiriesDesk.get(id(req)));

@@ -3,6 +3,7 @@ import type { AttemptRule, AttemptWindows } from '../auth/attempts.js';
 import { reserveAll, waitMinutes } from '../auth/reserve-all.js';
 import type { Database, EnquiriesTable } from '../db/schema.js';
 import { networkKey } from '../http/client-address.js';
+import { openComplaint } from '../complaints/complaints.js';
 
 const HOUR = 60 * 60_000;
 
@@ -45,6 +46,10 @@ export interface EnquiryInput {
   email: string;
   mobile: string;
   comment: string;
+  /** Marked a complaint by the sender: it gets a ticket (complaints/complaints.ts). */
+  complaint?: boolean;
+  /** The signed-in sender's account, when they wrote from its e-mail. */
+  customerId?: string | null;
 }
 
 /**
@@ -54,16 +59,16 @@ export interface EnquiryInput {
  * client's (a gateway that named none): the e-mail's and the shop's limits still hold.
  */
 export async function receiveEnquiry(
-  deps: { db: Kysely<Database>; attempts: AttemptWindows },
+  deps: { db: Kysely<Database>; attempts: AttemptWindows; config?: { enquiryLimitPerClient: number } },
   input: EnquiryInput,
   address: string | null,
-): Promise<Selectable<EnquiriesTable>> {
+): Promise<Selectable<EnquiriesTable> & { ticket: string | null }> {
   const giveBack = await reserveAll(deps.attempts, [
     ...(address
       ? [
           {
             key: `enquiry-address:${address}`,
-            rule: ENQUIRY_LIMITS.perAddress,
+            rule: { ...ENQUIRY_LIMITS.perAddress, limit: deps.config?.enquiryLimitPerClient ?? ENQUIRY_LIMITS.perAddress.limit },
             refusal: (ms: number) => `You have sent us several messages in the last hour. Please try again in ${waitMinutes(ms)}.`,
           },
           {
@@ -85,7 +90,15 @@ export async function receiveEnquiry(
     },
   ]);
   try {
-    return await deps.db.insertInto('enquiries').values(input).returningAll().executeTakeFirstOrThrow();
+    const { complaint, customerId, ...message } = input;
+    return await deps.db.transaction().execute(async (trx) => {
+      const e = await trx
+        .insertInto('enquiries')
+        .values({ ...message, customer_id: customerId ?? null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ...e, ticket: complaint ? await openComplaint(trx, { enquiryId: e.id }) : null };
+    });
   } catch (err) {
     // Not stored: it does not count.
     await giveBack();

@@ -38,6 +38,26 @@ describe('the contact form, from one address', () => {
     expect((await send('203.0.113.8')).status).toBe(201);
   });
 
+  it('takes as many as ENQUIRY_LIMIT_PER_CLIENT says, where many people share one address', async () => {
+    const shared = await startTestApi({ seed: false, env: { ENQUIRY_LIMIT_PER_CLIENT: '8' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 9; i++) {
+        statuses.push(
+          (
+            await shared.http
+              .post('/api/enquiry')
+              .set('X-Forwarded-For', '203.0.113.9')
+              .send({ name: 'Kiran', email: uniqueEmail(), mobile: '9876543210', comment })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 429]);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('counts concurrent messages one by one: of 20 at once from one address, five are stored', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => send('198.51.100.20')));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(ENQUIRY_LIMITS.perAddress.limit);

@@ -2,6 +2,7 @@ import type { EnquiryDeskListRecord } from '@digitic/rest-contract';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { personalQuery, recordLookup } from '../audit/lookup.js';
+import { complaintAcknowledged, complaintResolved } from '../complaints/complaints.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, notFound, versionConflict } from '../domain/errors.js';
@@ -142,6 +143,14 @@ export function enquiriesDesk(deps: {
           ...(input.status ? { status: input.status } : {}),
           ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
         });
+        // A complaint's steps follow the status: past Submitted acknowledges it, Resolved resolves it (and back opens it).
+        if (input.status && input.status !== before.status) {
+          if (input.status === 'Resolved') await complaintResolved(trx, { enquiryId: id });
+          else {
+            if (input.status !== 'Submitted') await complaintAcknowledged(trx, { enquiryId: id });
+            if (before.status === 'Resolved') await complaintResolved(trx, { enquiryId: id }, false);
+          }
+        }
         await recordAudit(trx, actor, {
           action: 'enquiry.updated',
           subject: { kind: 'enquiry', id },

@@ -1,6 +1,7 @@
 import type { EnquiryDeskRecord } from '@digitic/rest-contract';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, EnquiriesTable } from '../db/schema.js';
+import { complaintOf } from '../complaints/complaints.js';
 import { notFound } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 
@@ -24,10 +25,12 @@ export async function enquiryRecord(db: Kysely<Database>, id: string): Promise<E
     .orderBy('v.id')
     .execute();
   const lastSent = events.filter((v) => v.kind === 'reply' && v.sent_at).at(-1);
+  const complaint = await complaintOf(db, { enquiryId: id });
   return {
     ...enquiryAsSent(e),
     assignee: assigneeOf(e),
     lastReply: lastSent?.sent_at ? { by: lastSent.name || lastSent.email, at: lastSent.sent_at.toISOString() } : null,
+    complaint,
     version: e.version,
     createdAt: e.created_at.toISOString(),
     updatedAt: e.updated_at.toISOString(),

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { conflict, notFound, unavailable } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
+import { complaintAcknowledged } from '../complaints/complaints.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { changeEnquiry } from './record.js';
 import type { ShopIdentityReader } from '../settings/settings.js';
@@ -127,11 +128,14 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
           .executeTakeFirstOrThrow();
         const status = enquiryStatusAfterReply(e.status);
         await changeEnquiry(trx, id, status !== e.status ? { status } : {});
+        // A reply acknowledges a complaint (rule 4(5): within 48 hours).
+        await complaintAcknowledged(trx, { enquiryId: id });
         await recordAudit(trx, actor, {
           action: 'enquiry.replied',
           subject: { kind: 'enquiry', id },
           before: { status: e.status },
-          after: { status, eventId: row.id, to: e.email, subject: mail.subject },
+          // The reply's id names it (its address is on the enquiry): the append-only trail keeps no shopper's e-mail.
+          after: { status, eventId: row.id, subject: mail.subject },
         });
         return { eventId: row.id, mail };
       });
@@ -176,7 +180,7 @@ export function enquiryReplies(deps: EnquiryRepliesDeps) {
         await recordAudit(db, actor, {
           action: 'enquiry.reply_resent',
           subject: { kind: 'enquiry', id },
-          after: { eventId, to: reply.email },
+          after: { eventId },
         });
       } catch (err) {
         await db.updateTable('enquiry_events').set({ sending_at: null }).where('id', '=', eventId).execute();

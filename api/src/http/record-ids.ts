@@ -18,8 +18,8 @@ const THINGS: Record<string, string> = {
   passkeys: 'Passkey',
 };
 
-/** Path parameters that are not record ids, each checked by its route: a synonym's word (search/synonyms.ts). */
-export const NOT_IDS: ReadonlySet<string> = new Set(['word']);
+/** Path parameters that are not record ids, each checked by its route: a synonym's word (search/synonyms.ts), a policy page's slug (policies/policies.ts). */
+export const NOT_IDS: ReadonlySet<string> = new Set(['word', 'slug']);
 
 /**
  * Every id in a staff route's path is a record id (a UUID) or names nothing: checked once, at the boundary,

@@ -8,6 +8,8 @@ import { DomainError } from '../domain/errors.js';
 import { CHECKOUT_TRANSITIONS } from '../checkout/checkout-state.js';
 import { type ListedProduct, placeOrder as placeAnOrder, someProducts, startTestApi, type TestApi } from '../test/harness.js';
 import { moveOrder } from './order-state.js';
+import { recordOrderRefund } from '../refunds/record.js';
+import { moveRefund } from '../refunds/refund-state.js';
 
 let api: TestApi;
 let product: ListedProduct;
@@ -192,16 +194,40 @@ describe('the checkout state machine', () => {
   });
 });
 
+describe("the refund's lifecycle", () => {
+  it('moves a refund only from the state and version it was read at: of two who read it, the second is refused', async () => {
+    const orderId = await placeOrder();
+    const db = api.database.db;
+    const refund = await db
+      .transaction()
+      .execute((trx) => recordOrderRefund(trx, orderId, { reason: 'Damaged', source: 'staff', actor: STAFF }));
+    expect(refund).toMatchObject({ state: 'requested', version: 0 });
+    expect(await db.transaction().execute((trx) => moveRefund(trx, refund, 'pending', { provider_refund_id: 'rfnd_first' }))).toBe(true);
+    // Two read it pending; each would report the provider's word on it again (pending → pending is allowed).
+    const read = await db.selectFrom('order_refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
+    expect(read).toMatchObject({ state: 'pending', version: 1 });
+    expect(await db.transaction().execute((trx) => moveRefund(trx, read, 'pending', { provider_refund_id: 'rfnd_second' }))).toBe(true);
+    // The same state, but a version moved on since: refused, and nothing of it written.
+    expect(await db.transaction().execute((trx) => moveRefund(trx, read, 'processed', { provider_refund_id: 'rfnd_stale' }))).toBe(false);
+    // Nor a move the table does not have, whatever the version.
+    const now = await db.selectFrom('order_refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
+    expect(now).toMatchObject({ state: 'pending', version: 2, provider_refund_id: 'rfnd_second' });
+    expect(await db.transaction().execute((trx) => moveRefund(trx, now, 'requested'))).toBe(false);
+    expect(await db.transaction().execute((trx) => moveRefund(trx, now, 'processed', { processed_at: new Date() }))).toBe(true);
+    expect(await db.transaction().execute((trx) => moveRefund(trx, { ...now, state: 'processed', version: 3 }, 'failed'))).toBe(false);
+  });
+});
+
 describe('one home for each status', () => {
   // "Nothing else writes a status column": a guard on the source, so a new shortcut fails here.
-  it('no module but the state machines sets a checkout’s, an order’s or a return’s status', () => {
+  it('no module but the state machines sets a checkout’s, an order’s, a return’s or a refund’s status', () => {
     const root = path.join(import.meta.dirname, '..');
-    const homes = new Set(['checkout/checkout-state.ts', 'orders/order-state.ts', 'returns/return-state.ts']);
+    const homes = new Set(['checkout/checkout-state.ts', 'orders/order-state.ts', 'returns/return-state.ts', 'refunds/refund-state.ts']);
     const writers = readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('db/migrations/') && !f.startsWith('test/'))
       .filter((f) => !homes.has(f))
       .filter((f) =>
-        /updateTable\('(checkouts|orders|returns)'\)[\s\S]{0,200}?\.set\([\s\S]{0,160}?\b(order_status|status)\s*:/.test(
+        /updateTable\('(checkouts|orders|returns|order_refunds)'\)[\s\S]{0,200}?\.set\([\s\S]{0,160}?\b(order_status|status|state)\s*:/.test(
           readFileSync(path.join(root, f), 'utf8'),
         ),
       );

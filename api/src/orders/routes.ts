@@ -1,4 +1,5 @@
 import { isUuid } from '../domain/ids.js';
+import type { MyOrderRecord, MyOrdersRecord } from '@digitic/rest-contract';
 import { type Request, type Response, Router } from 'express';
 import { notFound } from '../domain/errors.js';
 import type { AppDeps } from '../deps.js';
@@ -22,24 +23,27 @@ export function ordersRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/user/getmyorders', deps.auth, async (_req, res) => {
-    res.json({ orders: await orders.myOrders(currentCustomer(res).id) });
+    res.json({ orders: await orders.myOrders(currentCustomer(res).id) } satisfies MyOrdersRecord);
   });
   // After the sale: the shopper cancels before the parcel ships, or asks for a return within the window.
   router.get('/user/orders/:id', deps.auth, async (req, res) => {
-    res.json({ order: await orders.mine(currentCustomer(res).id, orderId(req)) });
+    res.json({ order: await orders.mine(currentCustomer(res).id, orderId(req)) } satisfies MyOrderRecord);
   });
   router.post('/user/orders/:id/cancel', deps.auth, async (req, res) => {
     const { reason } = parseInput(CancelOrderInput, req.body ?? {});
     const customerId = currentCustomer(res).id;
     const id = orderId(req);
     await cancels.cancel(id, { actor: asShopper(req, res), customerId, reason });
-    res.json({ order: await orders.mine(customerId, id), success: true });
+    res.json({ order: await orders.mine(customerId, id), success: true } satisfies MyOrderRecord);
   });
   router.post('/user/orders/:id/returns', deps.auth, async (req, res) => {
     const customerId = currentCustomer(res).id;
     const id = orderId(req);
-    await returns.request(customerId, id, parseInput(ReturnRequestInput, req.body), asShopper(req, res));
-    res.status(201).json({ order: await orders.mine(customerId, id), success: true });
+    const made = await returns.request(customerId, id, parseInput(ReturnRequestInput, req.body), asShopper(req, res));
+    // A return marked a complaint: its receipt e-mailed with the ticket (shown in My Orders too).
+    const complaint = await deps.complaints.of({ returnId: made.id });
+    if (complaint) await deps.complaints.sendReceipt(made.customer, complaint.ticket, new Date(complaint.receivedAt));
+    res.status(201).json({ order: await orders.mine(customerId, id), success: true } satisfies MyOrderRecord);
   });
   return router;
 }

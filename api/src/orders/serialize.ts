@@ -1,6 +1,7 @@
 import { returnWindowEnds, shopperMayCancel } from '@digitic/shop-rules';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Order } from '../db/schema.js';
+import { ORDER_LINE_TAX } from '../tax/sale-tax.js';
 
 /**
  * Orders as the shopper sees them: items, products and colours, the parcel's tracking, refunds and
@@ -12,7 +13,14 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
   const ids = orders.map((o) => o.id);
   const [refunds, returns, documents] = await Promise.all([
     db.selectFrom('order_refunds').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
-    db.selectFrom('returns').selectAll().where('order_id', 'in', ids).orderBy('created_at').execute(),
+    db
+      .selectFrom('returns as r')
+      .leftJoin('complaints as k', 'k.return_id', 'r.id')
+      .selectAll('r')
+      .select('k.ticket')
+      .where('r.order_id', 'in', ids)
+      .orderBy('r.created_at')
+      .execute(),
     db
       .selectFrom('tax_documents')
       .select(['id', 'order_id', 'kind', 'number', 'issued_at', sql<number>`(document->'totals'->>'value')::bigint`.as('total')])
@@ -31,13 +39,7 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
       'i.order_id',
       'i.quantity',
       'i.price',
-      'i.discount_paise',
-      'i.hsn_code',
-      'i.gst_rate_bp',
-      'i.taxable_paise',
-      'i.cgst_paise',
-      'i.sgst_paise',
-      'i.igst_paise',
+      ...ORDER_LINE_TAX,
       'p.id as product_id',
       'p.title',
       'p.images',
@@ -112,6 +114,7 @@ export async function ordersJson(db: Kysely<Database>, query: SelectQueryBuilder
         comment: r.comment,
         decisionNote: r.decision_note,
         lines: r.lines,
+        complaintTicket: r.ticket,
         createdAt: r.created_at.toISOString(),
       })),
   }));

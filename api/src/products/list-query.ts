@@ -1,10 +1,11 @@
+import { originProblem } from '@digitic/shop-rules';
 import { badRequest } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;
 
-const SORT_COLUMNS = { title: 'title', price: 'price', createdAt: 'created_at' } as const;
+const SORT_COLUMNS = { title: 'title', price: 'price', createdAt: 'created_at', countryOfOrigin: 'country_of_origin' } as const;
 export type SortKey = { column: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS]; desc: boolean };
 
 export interface ProductListQuery {
@@ -14,6 +15,8 @@ export interface ProductListQuery {
   search?: string;
   /** A colour's id: only products with units of it in stock. */
   color?: string;
+  /** A country's code (ISO 3166-1): only products made there (the Legal Metrology rules' filter). */
+  countryOfOrigin?: string;
   price: { gte?: number; gt?: number; lte?: number; lt?: number };
   sort: SortKey[];
   page: number;
@@ -22,7 +25,7 @@ export interface ProductListQuery {
 
 const TEXT_KEYS = ['brand', 'category', 'tags', 'search'] as const;
 const PRICE_KEYS = { 'price[gte]': 'gte', 'price[gt]': 'gt', 'price[lte]': 'lte', 'price[lt]': 'lt' } as const;
-const KNOWN = new Set<string>([...TEXT_KEYS, ...Object.keys(PRICE_KEYS), 'color', 'sort', 'page', 'limit']);
+const KNOWN = new Set<string>([...TEXT_KEYS, ...Object.keys(PRICE_KEYS), 'color', 'countryOfOrigin', 'sort', 'page', 'limit']);
 /**
  * A search is read up to this many characters, and its first 100 searched (search-query.ts says it was cut);
  * past this, it is no search a person typed.
@@ -63,6 +66,11 @@ export function parseProductListQuery(query: Record<string, unknown>, of: 'store
       if (raw.trim() === '') continue;
       if (!isUuid(raw.trim())) throw badRequest('Query parameter "color" must be a colour\'s id', key);
       out.color = raw.trim().toLowerCase();
+    } else if (key === 'countryOfOrigin') {
+      if (raw.trim() === '') continue;
+      const problem = originProblem(raw.trim());
+      if (problem) throw badRequest(`Query parameter "countryOfOrigin": ${problem}`, key);
+      out.countryOfOrigin = raw.trim().toUpperCase();
     } else if (key === 'page') {
       out.page = wholeNumber(key, raw, 1, 100_000);
     } else if (key === 'limit') {
@@ -85,7 +93,10 @@ function parseSort(raw: string): SortKey[] {
     const name = desc ? part.slice(1) : part;
     const column = SORT_COLUMNS[name as keyof typeof SORT_COLUMNS];
     if (!column)
-      throw badRequest(`Query parameter "sort" must be one of title, price, createdAt (with an optional "-"), got "${part}"`, 'sort');
+      throw badRequest(
+        `Query parameter "sort" must be one of title, price, createdAt, countryOfOrigin (with an optional "-"), got "${part}"`,
+        'sort',
+      );
     return { column, desc };
   });
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { countryCodesByName } from '@digitic/shop-rules';
 import type { Database, Product } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
 import { anyWordTsquery, categoryWords, searchPlan, tsquery } from './search.js';
@@ -21,6 +22,9 @@ const PRODUCT_COLUMNS = [
   'archived_at',
   'hsn_code',
   'gst_rate_bp',
+  'country_of_origin',
+  'manufacturer',
+  'importer',
   'version',
   'created_at',
   'updated_at',
@@ -44,6 +48,7 @@ export function filtered(db: Kysely<Database>, q: ProductListQuery, search?: Wor
   if (q.tags) query = query.where(sql<boolean>`tags @> array[${q.tags}]::text[]`);
   if (search !== undefined)
     query = query.where(sql<boolean>`search_doc @@ (${search.widened ? anyWordTsquery(search.query) : tsquery(search.query)})`);
+  if (q.countryOfOrigin) query = query.where('country_of_origin', '=', q.countryOfOrigin);
   if (q.color)
     query = query.where(
       sql<boolean>`exists (select 1 from product_colors v where v.product_id = products.id and v.color_id = ${q.color} and v.offered and v.quantity > 0)`,
@@ -99,9 +104,18 @@ export async function listed(db: Kysely<Database>, q: ProductListQuery, search?:
   const cap = search !== undefined ? SEARCH_COUNT_CAP : COUNT_CAP;
   let page = (search !== undefined && q.sort.length === 0 ? ranked(db, q, search) : base).select(PRODUCT_COLUMNS);
   for (const key of q.sort) {
-    // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale.
-    const column = key.column === 'title' ? sql`lower(title) collate "C"` : key.column;
-    page = page.orderBy(column, key.desc ? 'desc' : 'asc');
+    // Titles sort case-insensitively and by code point, the same on PGlite and on any PostgreSQL locale; countries
+    // by their names (a product without one last either way).
+    const column =
+      key.column === 'title'
+        ? sql`lower(title) collate "C"`
+        : key.column === 'country_of_origin'
+          ? sql`array_position(${countryCodesByName()}::text[], country_of_origin)`
+          : key.column;
+    page = page.orderBy(column, (ob) => {
+      const ordered = key.desc ? ob.desc() : ob.asc();
+      return key.column === 'country_of_origin' ? ordered.nullsLast() : ordered;
+    });
   }
   // A widened search lists the products with every word first, then those naming the kind of thing asked for.
   if (q.sort.length === 0 && search?.widened)
@@ -156,17 +170,26 @@ export function productsByIds(db: Kysely<Database>, ids: string[], archived: 'wi
 }
 
 export async function facets(db: Kysely<Database>) {
-  const [categories, brands, tags, colors] = await Promise.all([
+  const [categories, brands, tags, colors, countries] = await Promise.all([
     db.selectFrom('products').select('category as value').where('archived_at', 'is', null).distinct().orderBy('category').execute(),
     db.selectFrom('products').select('brand as value').where('archived_at', 'is', null).distinct().orderBy('brand').execute(),
     sql<{ value: string }>`select distinct unnest(tags) as value from products where archived_at is null order by 1`.execute(db),
     db.selectFrom('colors').select(['id', 'title']).orderBy('title').execute(),
+    db
+      .selectFrom('products')
+      .select('country_of_origin as value')
+      .where('archived_at', 'is', null)
+      .where('country_of_origin', 'is not', null)
+      .distinct()
+      .$narrowType<{ value: string }>()
+      .execute(),
   ]);
   return {
     categories: categories.map((r) => r.value),
     brands: brands.map((r) => r.value),
     tags: tags.rows.map((r) => r.value),
     colors: colors.map((c) => ({ _id: c.id, title: c.title })),
+    countries: countries.map((r) => r.value).sort(),
   };
 }
 

@@ -54,7 +54,7 @@ const SitemapQuery = z.object({
 export type ContractBodies = [Accepts<typeof WishlistInput, WishlistToggleBody>, Accepts<typeof RatingInput, RatingBody>];
 
 /** A search with no word in it matches nothing, so no facet holds anything. */
-const NO_FACETS: FacetCountsRecord = { categories: [], brands: [], priceBands: [], colors: [] };
+const NO_FACETS: FacetCountsRecord = { categories: [], brands: [], countries: [], priceBands: [], colors: [] };
 
 export function productsRoutes(deps: AppDeps): Router {
   const { products } = deps;

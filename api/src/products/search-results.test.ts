@@ -67,6 +67,9 @@ describe('a shopper’s search', () => {
     expect(all.brands).toEqual([{ value: 'Sony', count: total }]);
     expect(all.priceBands.reduce((n, b) => n + b.count, 0)).toBe(total);
     expect(all.colors.length).toBeGreaterThan(0);
+    // The colours most held first, each counted once per product.
+    expect(all.colors.map((c) => c.count)).toEqual(all.colors.map((c) => c.count).sort((a, b) => b - a));
+    expect(all.colors.every((c) => c.count <= total)).toBe(true);
     // A chosen category narrows the products and the other facets, not its own list.
     const cameras = await counted({ search: 'sony', category: 'Cameras' });
     expect(cameras.categories).toEqual(all.categories);
@@ -81,7 +84,7 @@ describe('a shopper’s search', () => {
     const store = await counted({});
     expect(store.categories.map((c) => c.count)).toEqual([9, 9, 9, 9, 9, 9]);
     // Words that find nothing, or no word at all, count nothing.
-    expect(await counted({ search: '!!!' })).toEqual({ categories: [], brands: [], priceBands: [], colors: [] });
+    expect(await counted({ search: '!!!' })).toEqual({ categories: [], brands: [], countries: [], priceBands: [], colors: [] });
     expect((await counted({ search: 'qwzxvkj' })).categories).toEqual([]);
   });
 

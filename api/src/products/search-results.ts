@@ -78,37 +78,38 @@ export async function facetCounts(db: Kysely<Database>, q: ProductListQuery, mat
     PRICE_BANDS.map(([from, below], i) => (below === null ? sql`when price >= ${from} then ${i}` : sql`when price < ${below} then ${i}`)),
     sql` `,
   )} end`;
-  const colors = db
-    .selectFrom(
-      filtered(db, { ...q, color: undefined }, search)
-        .select('id')
-        .as('m'),
-    )
-    .innerJoin('product_colors as v', 'v.product_id', 'm.id')
-    .innerJoin('colors as c', 'c.id', 'v.color_id')
-    .where('v.offered', '=', true)
-    .where('v.quantity', '>', 0)
-    .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('m.id').distinct().as('count')])
-    .groupBy(['c.id', 'c.title', 'c.name'])
-    .orderBy(sql`count(distinct m.id)`, 'desc')
-    .orderBy('c.title')
-    .execute();
-  const chosen = Boolean(q.category || q.brand || q.color) || Object.keys(q.price).length > 0;
-  const [facets, colorRows] = await Promise.all([chosen ? eachWithoutItsOwn() : allAtOnce(), colors]);
+  /** The colours with units in stock among the products `matches` lists (its `id`), and how many of them each. */
+  const colorsOf = (matches: ReturnType<typeof filtered>) =>
+    db
+      .selectFrom(matches.select('id').as('m'))
+      .innerJoin('product_colors as v', 'v.product_id', 'm.id')
+      .innerJoin('colors as c', 'c.id', 'v.color_id')
+      .where('v.offered', '=', true)
+      .where('v.quantity', '>', 0)
+      .select(['c.id', 'c.title', 'c.name', (eb) => eb.fn.count<number>('m.id').distinct().as('count')])
+      .groupBy(['c.id', 'c.title', 'c.name'])
+      .orderBy(sql`count(distinct m.id)`, 'desc')
+      .orderBy('c.title')
+      .execute();
+  const chosen = Boolean(q.category || q.brand || q.color || q.countryOfOrigin) || Object.keys(q.price).length > 0;
+  const facets = chosen ? await eachWithoutItsOwn() : await allAtOnce();
   const byBand = new Map(facets.bands.map((r) => [Number(r.value), Number(r.count)]));
   const counts = (rows: { value: string; count: number | string }[]) =>
     rows.map((r) => ({ value: r.value, count: Number(r.count) })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   return {
     categories: counts(facets.categories),
     brands: counts(facets.brands),
+    countries: counts(facets.countries),
     priceBands: PRICE_BANDS.map(([min, max], i) => ({ min, max, count: byBand.get(i) ?? 0 })).filter((b) => b.count > 0),
-    colors: colorRows.map((c) => ({ _id: c.id, title: c.title, name: c.name, count: Number(c.count) })),
+    colors: facets.colors.map((c) => ({ _id: c.id, title: c.title, name: c.name, count: Number(c.count) })),
   };
 
   type Rows = { value: string; count: number | string }[];
+  type ColorRows = { id: string; title: string; name: string | null; count: number | string }[];
+  type Grouped = { categories: Rows; brands: Rows; countries: Rows; bands: Rows; colors: ColorRows };
   /** Each facet over the products with the other filters but not its own. */
-  async function eachWithoutItsOwn(): Promise<{ categories: Rows; brands: Rows; bands: Rows }> {
-    const [categories, brands, bands] = await Promise.all([
+  async function eachWithoutItsOwn(): Promise<Grouped> {
+    const [categories, brands, countries, bands, colors] = await Promise.all([
       filtered(db, { ...q, category: undefined }, search)
         .select(['category as value', (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy('category')
@@ -117,24 +118,59 @@ export async function facetCounts(db: Kysely<Database>, q: ProductListQuery, mat
         .select(['brand as value', (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy('brand')
         .execute(),
+      filtered(db, { ...q, countryOfOrigin: undefined }, search)
+        .select(['country_of_origin as value', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('country_of_origin', 'is not', null)
+        .groupBy('country_of_origin')
+        .$narrowType<{ value: string }>()
+        .execute(),
       filtered(db, { ...q, price: {} }, search)
         .select([sql<string>`(${band})::text`.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy(sql`1`)
         .execute(),
+      colorsOf(filtered(db, { ...q, color: undefined }, search)),
     ]);
-    return { categories, brands, bands };
+    return { categories, brands, countries, bands, colors };
   }
 
-  /** With no facet chosen, the three count the same products: one read of them, grouped three ways. */
-  async function allAtOnce(): Promise<{ categories: Rows; brands: Rows; bands: Rows }> {
-    const matches = filtered(db, q, search).select(['category', 'brand', band.as('band')]);
-    const { rows } = await sql<{ category: string | null; brand: string | null; band: number | null; count: number }>`
-      select category, brand, band, count(*)::int as count from (${matches}) m group by grouping sets ((category), (brand), (band))
+  /**
+   * With no facet chosen, the five count the same products: one read of them (the matching is the costly part: a
+   * broad word matches thousands), grouped four ways, and their colours in stock.
+   */
+  async function allAtOnce(): Promise<Grouped> {
+    const matches = filtered(db, q, search).select(['id', 'category', 'brand', 'country_of_origin as country', band.as('band')]);
+    // Each grouping set's rows name their own column (the others null); products without a country count in none of its rows.
+    const { rows } = await sql<{
+      category: string | null;
+      brand: string | null;
+      country: string | null;
+      band: number | null;
+      color_id: string | null;
+      color_title: string | null;
+      color_name: string | null;
+      color_rank: number | null;
+      count: number;
+    }>`
+      with m as materialized (${matches})
+      select category, brand, country, band, null::uuid as color_id, null as color_title, null as color_name, null::int as color_rank, count(*)::int as count
+        from m group by grouping sets ((category), (brand), (country), (band))
+      union all
+      select null, null, null, null, c.id, c.title, c.name,
+        (row_number() over (order by count(distinct m.id) desc, c.title))::int, count(distinct m.id)::int
+        from m join product_colors v on v.product_id = m.id join colors c on c.id = v.color_id
+        where v.offered and v.quantity > 0
+        group by c.id, c.title, c.name
     `.execute(db);
+    const grouped = rows.filter((r) => r.color_id === null);
     return {
-      categories: rows.filter((r) => r.category !== null).map((r) => ({ value: r.category as string, count: r.count })),
-      brands: rows.filter((r) => r.brand !== null).map((r) => ({ value: r.brand as string, count: r.count })),
-      bands: rows.filter((r) => r.band !== null).map((r) => ({ value: String(r.band), count: r.count })),
+      categories: grouped.filter((r) => r.category !== null).map((r) => ({ value: r.category as string, count: r.count })),
+      brands: grouped.filter((r) => r.brand !== null).map((r) => ({ value: r.brand as string, count: r.count })),
+      countries: grouped.filter((r) => r.country !== null).map((r) => ({ value: r.country as string, count: r.count })),
+      bands: grouped.filter((r) => r.band !== null).map((r) => ({ value: String(r.band), count: r.count })),
+      colors: rows
+        .filter((r) => r.color_id !== null)
+        .sort((a, b) => Number(a.color_rank) - Number(b.color_rank))
+        .map((r) => ({ id: r.color_id as string, title: r.color_title as string, name: r.color_name, count: r.count })),
     };
   }
 }

@@ -8,7 +8,7 @@ import type { PaymentProvider, ProviderRefund } from '../payments/provider.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { type OrderRefund, refreshPaymentState } from './record.js';
-import { issueCreditNote } from '../tax/documents.js';
+import { issueCreditNote } from '../tax/credit-notes.js';
 import { moveRefund } from './refund-state.js';
 
 // Sending an order's recorded refunds (record.ts) to the provider, and settling them from its answers, its

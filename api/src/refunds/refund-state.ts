@@ -1,6 +1,6 @@
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, OrderRefundsTable, RefundState } from '../db/schema.js';
-import { type Lifecycle, mayMove } from '../domain/lifecycle.js';
+import { guardedMove, type Lifecycle, mayMove } from '../domain/lifecycle.js';
 
 /**
  * A refund's life: requested (recorded, not yet sent), pending (the provider has it), then processed (the
@@ -15,24 +15,19 @@ export const REFUND_TRANSITIONS: Lifecycle<RefundState> = {
   processed: [],
 };
 
-type Patch = Omit<Updateable<OrderRefundsTable>, 'state' | 'id'>;
+type Patch = Omit<Updateable<OrderRefundsTable>, 'state' | 'id' | 'version'>;
 
 /**
  * The one transition of a refund, on a row the caller has locked and read: the state and the patch written
- * when the table allows the move and the row is still where it was read. Answers whether it moved.
+ * when the table allows the move and the row is still at the state and version it was read at (the guarded
+ * move every versioned lifecycle ends with). Answers whether it moved.
  */
 export async function moveRefund(
   trx: Transaction<Database>,
-  refund: { id: string; state: RefundState },
+  refund: { id: string; state: RefundState; version: number },
   to: RefundState,
   patch: Patch = {},
 ): Promise<boolean> {
   if (!mayMove(REFUND_TRANSITIONS, refund.state, to)) return false;
-  const moved = await trx
-    .updateTable('order_refunds')
-    .set({ ...patch, state: to })
-    .where('id', '=', refund.id)
-    .where('state', '=', refund.state)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
+  return (await guardedMove(trx, 'order_refunds', refund, { column: 'state', from: refund.state, to }, patch)) !== undefined;
 }

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record.js';
 import type { Database, ReturnsTable } from '../db/schema.js';
 import { notFound, transitionRefused, versionConflict } from '../domain/errors.js';
 import { guardedMove } from '../domain/lifecycle.js';
+import { complaintAcknowledged, complaintResolved } from '../complaints/complaints.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
 
@@ -51,6 +52,9 @@ export async function moveReturn(trx: Transaction<Database>, returnId: string, m
   if (move.restocked !== undefined) patch.restocked = move.restocked;
   const moved = await guardedMove(trx, 'returns', ret, { column: 'status', from, to: move.to }, patch);
   if (!moved) throw new Error(`return ${returnId} moved while locked`);
+  // A complaint's steps: the decision acknowledges it; the refund or the rejection resolves it (rule 4(5)).
+  if (move.to === 'Rejected' || move.to === 'Refunded') await complaintResolved(trx, { returnId });
+  else await complaintAcknowledged(trx, { returnId });
   await addOrderEvent(trx, ret.order_id, 'return', move.actor, {
     from,
     to: move.to,

@@ -11,6 +11,7 @@ import type { OrderRefundsService } from '../refunds/order-refunds.js';
 import { leftToRefund, recordOrderRefund } from '../refunds/record.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { moveReturn } from './return-state.js';
+import { openComplaint } from '../complaints/complaints.js';
 
 /** However often one is rejected, an order takes this many return requests (each needs a person). */
 const MAX_RETURNS_PER_ORDER = 5;
@@ -29,6 +30,8 @@ export const ReturnRequestInput = z.object({
   lines: Lines,
   reason: z.enum(RETURN_REASONS, { error: `reason is one of: ${RETURN_REASONS.join(', ')}` }),
   comment: z.string().trim().max(1000, 'The comment is at most 1000 characters').nullish(),
+  // An addition: the shopper marks the return a complaint (never ticked for them) and is given its ticket.
+  complaint: z.boolean({ error: 'complaint is true or false' }).optional(),
 });
 export type ReturnRequestInput = z.infer<typeof ReturnRequestInput>;
 
@@ -171,12 +174,14 @@ export function returnsService(deps: ReturnsDeps) {
           .executeTakeFirstOrThrow();
         await addOrderEvent(trx, orderId, 'return', actor, {
           to: 'Requested',
-          detail: { returnId: created.id, lines: input.lines, reason: input.reason, ...(input.comment ? { comment: input.comment } : {}) },
+          // The shopper's words stay on the return (erasable), not in the append-only timeline.
+          detail: { returnId: created.id, lines: input.lines, reason: input.reason },
         });
+        const ticket = input.complaint ? await openComplaint(trx, { returnId: created.id }) : null;
         await recordAudit(trx, actor, {
           action: 'return.requested',
           subject: { kind: 'return', id: created.id },
-          after: { status: 'Requested', orderId, lines: input.lines, reason: input.reason },
+          after: { status: 'Requested', orderId, lines: input.lines, reason: input.reason, ...(ticket ? { complaint: ticket } : {}) },
         });
         return created.id;
       });

@@ -1,4 +1,4 @@
-import type { ModeratedReviewRecord } from '@digitic/rest-contract';
+import type { ModeratedReviewListRecord, ModeratedReviewRecord } from '@digitic/rest-contract';
 import type { StaffPrincipal } from '../auth/staff-principal.js';
 import type { AppDeps } from '../deps.js';
 import { actor, type Declare, id } from '../http/staff-guard.js';
@@ -13,7 +13,7 @@ export function reviewsAdminRoutes(declare: Declare, deps: Pick<AppDeps, 'review
     me.permissions.includes('customers:read') ? r : { ...r, customer: { ...r.customer, email: null } };
   declare('get', '/admin/reviews', 'reviews:moderate', async (req, res, me) => {
     const list = await reviewsDesk.list(parseInput(ReviewQuery, req.query), actor(req, res));
-    res.json({ ...list, reviews: list.reviews.map(shown(me)) });
+    res.json({ ...list, reviews: list.reviews.map(shown(me)) } satisfies ModeratedReviewListRecord);
   });
   declare('get', '/admin/reviews/:id', 'reviews:moderate', async (req, res, me) => {
     res.json(shown(me)(await reviewsDesk.get(id(req))));

@@ -61,7 +61,17 @@ describe("the shop's settings", () => {
     const shown = await api.http.get('/api/shop-settings');
     expect(shown.status).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
-    expect(shown.body).toEqual(saved.body);
+    // With the seller the invoices name (SELLER_*: the demo's stand-in here), which the storefront discloses.
+    expect(shown.body).toEqual({
+      ...saved.body,
+      seller: {
+        legalName: 'Digitic Electronics Private Limited (demo details: not a real business)',
+        address: 'Unit 4, Demo Business Park, S G Highway, Ahmedabad 380054, Gujarat, India',
+        state: 'Gujarat',
+        gstin: '24AAACD1234F1ZD',
+        demo: true,
+      },
+    });
 
     // One detail back to its default: the trail names that one only, before → after.
     const back = await save({ ...saved.body.values, name: null }, saved.body.version);
@@ -131,6 +141,12 @@ describe("the shop's settings", () => {
       // A name is in e-mail subjects: one line.
       [{ name: 'Digitic\r\nBcc: everyone@example.com' }, "The shop's name is one line of text"],
       [{ address: 'Ring Road\nSurat\u0007' }, 'The address has a character that is not text'],
+      [{ grievanceEmail: 'officer at digitic' }, "The grievance officer's e-mail is not an e-mail address"],
+      [
+        { grievancePhone: 'ring me' },
+        "The grievance officer's phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)",
+      ],
+      [{ grievanceName: 'Asha\nMehta' }, "The grievance officer's name is one line of text"],
     ];
     for (const [values, message] of tries) {
       const res = await api.http

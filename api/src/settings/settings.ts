@@ -27,12 +27,14 @@ const detail = (label: string, max: number, lines: 'one line' | 'lines' = 'one l
     .nullish()
     .transform((v) => v?.trim() || null);
 
+const PHONE = /^\+?[\d\s()-]{6,30}$/;
+
 export const ShopSettingsInput = z.object(
   {
     name: detail("The shop's name", 80),
     legalName: detail('The legal name', 160),
     address: detail('The address', 300, 'lines'),
-    phone: detail('The support phone', 30).refine((v) => v === null || /^\+?[\d\s()-]{6,30}$/.test(v), {
+    phone: detail('The support phone', 30).refine((v) => v === null || PHONE.test(v), {
       message: 'The support phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)',
     }),
     email: detail('The support e-mail', 254).refine((v) => v === null || z.email().safeParse(v).success, {
@@ -40,6 +42,14 @@ export const ShopSettingsInput = z.object(
     }),
     hours: detail('The opening hours', 120),
     freeShippingNotice: detail('The header notice', 120),
+    grievanceName: detail("The grievance officer's name", 120),
+    grievanceDesignation: detail("The grievance officer's designation", 120),
+    grievanceEmail: detail("The grievance officer's e-mail", 254).refine((v) => v === null || z.email().safeParse(v).success, {
+      message: "The grievance officer's e-mail is not an e-mail address",
+    }),
+    grievancePhone: detail("The grievance officer's phone", 30).refine((v) => v === null || PHONE.test(v), {
+      message: "The grievance officer's phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)",
+    }),
     version: versionRead('settings'),
   },
   { error: 'The body is an object of the shop’s details and the version read' },

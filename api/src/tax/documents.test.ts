@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxDocumentRecord } from '@digitic/rest-contract';
 import { DomainError } from '../domain/errors.js';
 import { createRazorpayProvider } from '../payments/provider.js';
-import { issueCreditNote } from './documents.js';
+import { issueCreditNote } from './credit-notes.js';
 import { documentPdf } from './pdf.js';
 import {
   type ListedProduct,

@@ -8,6 +8,17 @@ import type { CheckoutLine, Database, SaleTax } from '../db/schema.js';
 // invoice is not part of the value), the shipping fee taxed with the goods, and the split by where the parcel
 // goes against where the seller is registered. The order and its tax invoice keep what is priced here.
 
+/** An order line's tax as the order keeps it (`order_items as i`): what its invoice and its record read. */
+export const ORDER_LINE_TAX = [
+  'i.discount_paise',
+  'i.hsn_code',
+  'i.gst_rate_bp',
+  'i.taxable_paise',
+  'i.cgst_paise',
+  'i.sgst_paise',
+  'i.igst_paise',
+] as const;
+
 /** Each named product's HSN code and GST rate (percent), now. */
 export async function taxFacts(db: Kysely<Database>, productIds: readonly string[]) {
   const rows = productIds.length

@@ -307,7 +307,9 @@ describe('the catalogue as files, and bulk edits, through the gateway', () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="?catalogue.csv"?$/);
     const csv = await exported.text();
-    expect(csv.split('\r\n')[0]).toBe('title,slug,description,price,category,brand,tags,colors,images,hsn_code,gst_rate,stock_now');
+    expect(csv.split('\r\n')[0]).toBe(
+      'title,slug,description,price,category,brand,tags,colors,images,hsn_code,gst_rate,country_of_origin,manufacturer,importer,stock_now',
+    );
     expect(csv).toContain('Sony');
     const send = (dryRun: boolean, headers: Record<string, string>) =>
       fetch(`${gw.url}/admin/files/catalogue-import?dryRun=${dryRun}`, {

@@ -1,16 +1,20 @@
-import type { CouponRecord, EnquiryEventRecord, EnquiryQuery, EnquiryStatusName } from '@digitic/rest-contract';
+import type { CouponRecord, EnquiryEventRecord, EnquiryQuery } from '@digitic/rest-contract';
 import { isStaffRole, type StaffRole as ShopStaffRole } from '@digitic/shop-rules';
 import type { AssigneeFilter, CouponKind, EnquiryEventKind, EnquiryFilter, StaffRole } from './__generated__/resolvers-types.js';
 
 // The back office's enums and the api's words for them, both ways: the one place the staff side translates.
-// An order's and a return's statuses and a refund's state are shared with the storefront's schema (lifecycle-words.ts).
+// The lifecycles' statuses (an order's, a return's, an enquiry's) and a refund's state are in lifecycle-words.ts.
+
+import { SHOP_ENQUIRY_STATUS } from '../lifecycle-words.js';
 
 export {
+  ENQUIRY_STATUS,
   ORDER_STATUS,
   orderStatus,
   refundState,
   RETURN_STATUS,
   returnStatus,
+  SHOP_ENQUIRY_STATUS,
   SHOP_ORDER_STATUS,
   SHOP_RETURN_STATUS,
 } from '../lifecycle-words.js';
@@ -32,18 +36,6 @@ export function role(r: string): StaffRole {
   if (!isStaffRole(r)) throw new Error(`a staff member has a role the schema does not know: ${r}`);
   return ROLE[r];
 }
-
-/** The inbox's statuses in the schema's words, and back. */
-export const SHOP_ENQUIRY_STATUS = {
-  SUBMITTED: 'Submitted',
-  CONTACTED: 'Contacted',
-  IN_PROGRESS: 'In Progress',
-  RESOLVED: 'Resolved',
-} as const satisfies Record<string, EnquiryStatusName>;
-export const ENQUIRY_STATUS_ENUM = Object.fromEntries(Object.entries(SHOP_ENQUIRY_STATUS).map(([k, v]) => [v, k])) as Record<
-  EnquiryStatusName,
-  keyof typeof SHOP_ENQUIRY_STATUS
->;
 
 /** Which enquiries a list holds, as the inbox's query names them. */
 export const enquiryFilter = (s: EnquiryFilter): NonNullable<EnquiryQuery['status']> =>

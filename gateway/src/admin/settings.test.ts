@@ -93,6 +93,50 @@ describe("the shop's settings", () => {
     });
   });
 
+  it('name the seller and the grievance officer on every page, the officer as the owner saves them', async () => {
+    const INFO = '{ shopInfo { seller { legalName address state gstin demo } grievanceOfficer { name designation email phone } } }';
+    type Info = { shopInfo: { seller: Record<string, unknown>; grievanceOfficer: Record<string, string> } };
+    const before = await gw.gql<Info>(INFO);
+    expect(before.errors).toBeUndefined();
+    // The seller the tax invoices name: the api's SELLER_* (the demo's stand-in, saying so).
+    expect(before.data?.shopInfo.seller).toEqual({
+      legalName: 'Digitic Electronics Private Limited (demo details: not a real business)',
+      address: expect.stringContaining('Ahmedabad'),
+      state: 'Gujarat',
+      gstin: '24AAACD1234F1ZD',
+      demo: true,
+    });
+    // No officer named yet: a stand-in that says so, reached at the shop's support contacts.
+    expect(before.data?.shopInfo.grievanceOfficer).toEqual({
+      name: expect.stringContaining('Not yet named'),
+      designation: 'Grievance Officer',
+      email: 'help@digitic.test',
+      phone: '+971 4 123 4567',
+    });
+
+    const { browser: owner } = await signedInStaff(gw, 'owner');
+    const { version } = (await owner.admin<{ shopSettings: { version: number } }>('{ shopSettings { version } }')).data!.shopSettings;
+    const officer = {
+      grievanceName: 'Asha Mehta',
+      grievanceDesignation: 'Head of Customer Care',
+      grievanceEmail: 'grievance@digitic.in',
+      grievancePhone: '+91 79 4000 1234',
+    };
+    const saved = await owner.admin<{ updateShopSettings: { saved: Record<string, string> } }>(
+      'mutation($v: Int!, $i: ShopSettingsInput!) { updateShopSettings(version: $v, values: $i) { saved { grievanceName grievanceDesignation grievanceEmail grievancePhone } } }',
+      { v: version, i: officer },
+    );
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data?.updateShopSettings.saved).toEqual(officer);
+    await gw.syncCatalogue();
+    expect((await gw.gql<Info>(INFO)).data?.shopInfo.grievanceOfficer).toEqual({
+      name: 'Asha Mehta',
+      designation: 'Head of Customer Care',
+      email: 'grievance@digitic.in',
+      phone: '+91 79 4000 1234',
+    });
+  });
+
   it('are closed to a manager', async () => {
     const { browser: manager } = await signedInStaff(gw, 'manager');
     const read = await manager.admin('{ shopSettings { version } }');

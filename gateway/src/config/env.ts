@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   GRAPHIQL_DIST: optional,
   // How long a server-rendered page is served from the cache before it is rendered again (0: never cached).
   PAGE_CACHE_S: z.coerce.number().int().min(0).max(86_400).default(30),
+  // How many pages one gateway renders at once; the rest wait their turn (up to 5 s, then the app shell).
+  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // How often the api's catalogue change log is read, so cached answers and pages showing what changed are
   // dropped (milliseconds): an edit is on every gateway's pages within about this long.
   CATALOGUE_SYNC_MS: z.coerce.number().int().min(50).max(60_000).default(250),
@@ -106,6 +108,8 @@ export interface GatewayConfig {
   /** The built GraphiQL explorer served at /graphiql/, when it is on. */
   explorerDist: string | undefined;
   pageCacheSeconds: number;
+  /** SSR_CONCURRENCY: pages rendered at once (4). */
+  renderConcurrency: number;
   /** CATALOGUE_SYNC_MS: how often the catalogue change log is read (250 ms). */
   catalogueSyncMs: number;
   /** Sign-ups a client address may make in an hour (SIGNUP_LIMIT_PER_CLIENT). */
@@ -162,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConf
     adminDist: env.ADMIN_DIST ?? fromRepository('admin/dist'),
     explorerDist: explorer ? (env.GRAPHIQL_DIST ?? fromRepository('explorer/dist')) : undefined,
     pageCacheSeconds: env.PAGE_CACHE_S,
+    renderConcurrency: env.SSR_CONCURRENCY,
     catalogueSyncMs: env.CATALOGUE_SYNC_MS,
     signupLimitPerClient: env.SIGNUP_LIMIT_PER_CLIENT,
     metricsToken: env.METRICS_TOKEN,

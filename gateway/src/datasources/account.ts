@@ -1,4 +1,4 @@
-import type { LoginBody, ProfileBody, RegisterBody } from '@digitic/rest-contract';
+import type { ConsentRecord, ErasedRecord, LoginBody, ProfileBody, RegisterBody } from '@digitic/rest-contract';
 import type { CustomerRecord, SessionRecord } from './types.js';
 import { segment, type Upstream } from './upstream.js';
 
@@ -15,5 +15,7 @@ export class AccountApi {
   forgotPassword = (email: string) => this.upstream.send<Message, { email: string }>('POST', 'user/forgot-password-token', { email });
   resetPassword = (token: string, password: string) =>
     this.upstream.send<Message, { password: string }>('PUT', `user/reset-password/${segment(token, 'Reset token')}`, { password });
+  consents = () => this.upstream.get<ConsentRecord[]>('user/consents');
+  erase = (password: string) => this.upstream.send<ErasedRecord, { password: string }>('POST', 'user/account/erase', { password });
   undoEmailChange = (token: string) => this.upstream.send<Message>('PUT', `user/undo-email-change/${segment(token, 'Undo link')}`);
 }

@@ -16,6 +16,7 @@ function listParams(p: ProductListParams): Record<string, string | number> {
   if (p.tags) params.tags = p.tags;
   if (p.search) params.search = p.search;
   if (p.color) params.color = p.color;
+  if (p.countryOfOrigin) params.countryOfOrigin = p.countryOfOrigin;
   if (p.minPrice != null) params['price[gte]'] = p.minPrice;
   if (p.maxPrice != null) params['price[lte]'] = p.maxPrice;
   if (p.sort) params.sort = p.sort;

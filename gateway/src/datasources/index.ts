@@ -5,6 +5,7 @@ import { CartApi } from './cart.js';
 import { CatalogueApi } from './catalogue.js';
 import { EnquiriesApi } from './enquiries.js';
 import { OrdersApi } from './orders.js';
+import { PoliciesApi } from './policies.js';
 import { Upstream } from './upstream.js';
 import { WishlistApi } from './wishlist.js';
 
@@ -18,6 +19,7 @@ export function shopApis(http: AxiosInstance, token: string | null, requestId: s
     },
     catalogue,
     blogs: new BlogsApi(upstream),
+    policies: new PoliciesApi(upstream),
     account: new AccountApi(upstream),
     wishlist: new WishlistApi(upstream, catalogue),
     cart: new CartApi(upstream, catalogue),

@@ -1,4 +1,14 @@
-import type { CancelOrderBody, CreateOrderBody, QuoteRecord, ReturnRequestBody, StartCheckoutBody } from '@digitic/rest-contract';
+import type {
+  CancelOrderBody,
+  CheckoutAnswerRecord,
+  CreateOrderBody,
+  MyOrderRecord,
+  MyOrdersRecord,
+  QuoteRecord,
+  ReturnRequestBody,
+  StartCheckoutBody,
+  StartedCheckoutRecord,
+} from '@digitic/rest-contract';
 import type { AddressRecord, CheckoutRecord, OrderRecord } from './types.js';
 import { orNull, segment, type Upstream } from './upstream.js';
 
@@ -7,35 +17,31 @@ export class OrdersApi {
   constructor(private readonly upstream: Upstream) {}
 
   async mine(): Promise<OrderRecord[]> {
-    return (await this.upstream.get<{ orders: OrderRecord[] }>('user/getmyorders')).orders;
+    return (await this.upstream.get<MyOrdersRecord>('user/getmyorders')).orders;
   }
 
   /** One of the caller's orders; null for anyone else's or none. */
   async mineById(id: string): Promise<OrderRecord | null> {
-    const found = await orNull(this.upstream.get<{ order: OrderRecord }>(`user/orders/${segment(id, 'Order')}`));
+    const found = await orNull(this.upstream.get<MyOrderRecord>(`user/orders/${segment(id, 'Order')}`));
     return found?.order ?? null;
   }
 
   async cancel(id: string, body: CancelOrderBody): Promise<OrderRecord> {
-    return (await this.upstream.send<{ order: OrderRecord }, CancelOrderBody>('POST', `user/orders/${segment(id, 'Order')}/cancel`, body))
-      .order;
+    return (await this.upstream.send<MyOrderRecord, CancelOrderBody>('POST', `user/orders/${segment(id, 'Order')}/cancel`, body)).order;
   }
 
   async requestReturn(id: string, body: ReturnRequestBody): Promise<OrderRecord> {
-    return (
-      await this.upstream.send<{ order: OrderRecord }, ReturnRequestBody>('POST', `user/orders/${segment(id, 'Order')}/returns`, body)
-    ).order;
+    return (await this.upstream.send<MyOrderRecord, ReturnRequestBody>('POST', `user/orders/${segment(id, 'Order')}/returns`, body)).order;
   }
 
   async create(body: CreateOrderBody): Promise<OrderRecord> {
-    return (await this.upstream.send<{ order: OrderRecord }, CreateOrderBody>('POST', 'user/cart/create-order/', body)).order;
+    return (await this.upstream.send<MyOrderRecord, CreateOrderBody>('POST', 'user/cart/create-order/', body)).order;
   }
 
   /** Starts (or reuses) the caller's checkout. */
   async startCheckout(shippingInfo: AddressRecord, couponCode: string | null): Promise<CheckoutRecord> {
-    return (
-      await this.upstream.send<{ checkout: CheckoutRecord }, StartCheckoutBody>('POST', 'user/order/checkout', { shippingInfo, couponCode })
-    ).checkout;
+    return (await this.upstream.send<StartedCheckoutRecord, StartCheckoutBody>('POST', 'user/order/checkout', { shippingInfo, couponCode }))
+      .checkout;
   }
 
   /** The caller's cart priced with a coupon (refused with the coupon's reason). */
@@ -44,9 +50,7 @@ export class OrdersApi {
   }
 
   async checkout(providerOrderId: string): Promise<CheckoutRecord | null> {
-    const found = await orNull(
-      this.upstream.get<{ checkout: CheckoutRecord }>(`user/order/checkout/${segment(providerOrderId, 'Checkout')}`),
-    );
+    const found = await orNull(this.upstream.get<CheckoutAnswerRecord>(`user/order/checkout/${segment(providerOrderId, 'Checkout')}`));
     return found?.checkout ?? null;
   }
 }

@@ -43,6 +43,7 @@ export interface ProductListParams {
   tags?: string | null;
   search?: string | null;
   color?: string | null;
+  countryOfOrigin?: string | null;
   minPrice?: number | null;
   maxPrice?: number | null;
   sort?: string;

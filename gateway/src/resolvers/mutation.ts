@@ -17,13 +17,15 @@ function checkQuantity(quantity: number) {
 }
 
 export const Mutation: MutationResolvers = {
-  register: (_root, { input }, { api, throttle, clientIp }) => throttle.register(clientIp, input.email, () => api.account.register(input)),
+  register: (_root, { input: { noticeVersion, ...input } }, { api, throttle, clientIp }) =>
+    throttle.register(clientIp, input.email, () => api.account.register({ ...input, ...(noticeVersion != null ? { noticeVersion } : {}) })),
 
   async login(_root, { input }, { api, throttle, clientIp }) {
     const { token, ...customer } = await throttle.login(clientIp, input.email, () => api.account.login(input));
     return { token, customer };
   },
 
+  deleteAccount: forCustomers(async (_root, { password }, { api }) => (await api.account.erase(password)).erased),
   updateProfile: forCustomers(async (_root, { input }, { api }) => {
     const { token, ...customer } = await api.account.updateProfile(input);
     return { token, customer };
@@ -113,10 +115,12 @@ export const Mutation: MutationResolvers = {
       lines: input.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
       reason: RETURN_REASON[input.reason],
       comment: input.comment ?? null,
+      ...(input.complaint ? { complaint: true } : {}),
     });
   }),
 
-  submitEnquiry: (_root, { input }, { api }) => api.enquiries.submit(input),
+  submitEnquiry: (_root, { input: { complaint, ...message } }, { api }) =>
+    api.enquiries.submit({ ...message, ...(complaint ? { complaint: true } : {}) }),
   recordSearch: (_root, { ticket }, { api }) => api.catalogue.recordSearch(ticket),
   recordSearchOpened: async (_root, { id }, { api }) => {
     await api.catalogue.recordSearchOpened(id);

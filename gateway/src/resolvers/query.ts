@@ -6,6 +6,8 @@ import { couponArg } from './support/coupon.js';
 import { forCustomers } from './support/guard.js';
 import { intInRange, MAX_FIRST, MAX_PAGE_SIZE, text } from './support/limits.js';
 import { shopInfo } from './support/shop-info.js';
+import { countryOf, namedFacets } from './support/countries.js';
+import { POLICY_SLUGS, policyPage } from './support/policies.js';
 
 const SORTS = {
   TITLE_ASC: 'title',
@@ -14,6 +16,7 @@ const SORTS = {
   PRICE_DESC: '-price',
   OLDEST: 'createdAt',
   NEWEST: '-createdAt',
+  COUNTRY_OF_ORIGIN_ASC: 'countryOfOrigin',
   // The api's own order for a search (relevance, then sales and ratings); its default order without one.
   BEST_MATCH: undefined,
 } as const;
@@ -39,7 +42,11 @@ export const Query: QueryResolvers = {
     }
     const color = filter?.color?.trim();
     if (color !== undefined && !/^[0-9a-f-]{36}$/i.test(color)) throw badInput('color is not a colour id from productFacets', 'color');
+    const country = filter?.countryOfOrigin?.trim().toUpperCase();
+    if (country && !countryOf(country))
+      throw badInput('countryOfOrigin is a two-letter country code (ISO 3166-1), such as IN', 'countryOfOrigin');
     const params = {
+      countryOfOrigin: country || undefined,
       category: text(filter?.category, 'category'),
       brand: text(filter?.brand, 'brand'),
       tags: text(filter?.tag, 'tag'),
@@ -77,7 +84,7 @@ export const Query: QueryResolvers = {
     return (await api.catalogue.list({ tags: t, sort: '-createdAt', page: 1, limit })).items;
   },
 
-  productFacets: (_root, _args, { api }) => api.catalogue.facets(),
+  productFacets: async (_root, _args, { api }) => namedFacets(await api.catalogue.facets()),
 
   checkoutStatus: forCustomers(async (_root, { providerOrderId }, { api }) => {
     if (!/^order_\w{6,40}$/.test(providerOrderId)) throw badInput('providerOrderId is not a payment order id', 'providerOrderId');
@@ -120,6 +127,10 @@ export const Query: QueryResolvers = {
 
   blogs: (_root, _args, { api }) => api.blogs.list(),
   blog: (_root, { id }, { api }) => api.blogs.byId(id),
+  myConsents: forCustomers(async (_root, _args, { api }) =>
+    (await api.account.consents()).map((c) => ({ ...c, purpose: c.purpose.toUpperCase() })),
+  ),
+  policyPage: async (_root, { page }, { api }) => policyPage(await api.policies.get(POLICY_SLUGS[page])),
 
   me: async (_root, _args, { api }) => (api.signedIn ? api.account.me() : null),
 

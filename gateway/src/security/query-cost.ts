@@ -75,7 +75,7 @@ export function operationCost(
       }
       const typeName = String(field.type);
       const isList = typeName.startsWith('[');
-      // A list the schema says holds a few (@listSize): an order's tax documents.
+      // A list the schema says holds a few (@listSize): an order's tax documents, its returns (five at most).
       const assumed = field.astNode?.directives
         ?.find((d) => d.name.value === 'listSize')
         ?.arguments?.find((a) => a.name.value === 'assumedSize')?.value;

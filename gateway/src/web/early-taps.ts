@@ -14,13 +14,17 @@ import { createHash } from 'node:crypto';
  * It tells the app to start now rather than after the pictures (the "digitic:tap" event, src/main.tsx).
  * Once the app is live it undoes each answer and clicks the button, so the app's own state makes the same
  * change (web/src/lib/app-live.ts; React commits a click's update before the next paint, so nothing
- * flickers). Links and GET forms work before the app by themselves and are left alone; from the moment
- * React listens (window.__appListening) it answers taps itself.
+ * flickers). Links and GET forms work before the app by themselves and are left alone.
+ *
+ * Taps are carried out in the order they were made. Once React listens (window.__appListening) it answers
+ * taps itself, but not while taps kept before are still waiting to be carried out: a tap made then (Add to
+ * Cart, while React hydrates) joins the line behind them (the colour chosen before it), and does not reach
+ * React's own listener. The clicks the app makes in carrying them out (window.__replayingTap) pass.
  */
 export const EARLY_TAPS_SCRIPT =
   '(function(){var d=document,q=window.__earlyTaps=[];d.addEventListener("click",function(e){' +
-  'if(window.__appListening)return;var t=e.target,b=t&&t.closest&&t.closest("button");' +
-  'if(!b||b.disabled||(b.type==="submit"&&b.form&&b.form.method==="get"))return;e.preventDefault();' +
+  'if(window.__replayingTap||(window.__appListening&&!q.length))return;var t=e.target,b=t&&t.closest&&t.closest("button");' +
+  'if(!b||b.disabled||(b.type==="submit"&&b.form&&b.form.method==="get"))return;e.preventDefault();e.stopPropagation();' +
   'for(var i=0;i<q.length;i++)if(q[i].button===b)return;' +
   'var undo=null,x=b.getAttribute("aria-expanded"),c=b.getAttribute("aria-controls"),p=c&&d.getElementById(c);' +
   'if(p&&x){b.setAttribute("aria-expanded",x==="true"?"false":"true");p.classList.toggle("open");' +

@@ -84,7 +84,10 @@ beforeAll(async () => {
     shop: shopDetailsSource({
       read: async () => ({ values: {}, version: 0, updatedAt: null }),
       sync,
-      defaults: { name: 'Digitic', legalName: 'Digitic', address: '', phone: '', email: '', hours: '', freeShippingNotice: '' },
+      defaults: {
+        ...{ name: 'Digitic', legalName: 'Digitic', address: '', phone: '', email: '', hours: '', freeShippingNotice: '' },
+        ...{ grievanceName: '', grievanceDesignation: '', grievanceEmail: '', grievancePhone: '' },
+      },
       log: () => undefined,
     }),
     executor: () => () => Promise.reject(new Error('not used by the stand-in entry')),

@@ -9,6 +9,7 @@ import type { Execute, RenderResult, ServerEntry } from '@digitic/web/server-con
 import { readBuildAssets } from './build-assets.js';
 import { htmlShell } from './html-shell.js';
 import { pageCache } from './page-cache.js';
+import { renderGate } from './render-gate.js';
 import { withoutScripts } from './product-preview.js';
 import { pageAddress, pageDescriber, sameSiteLocation } from './page-paths.js';
 import type { ShopDetailsSource } from '../shop-details.js';
@@ -21,6 +22,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export type PageRenderer = Awaited<ReturnType<typeof createPageRenderer>>;
 
 const RENDER_TIMEOUT_MS = 10_000;
+/** Pages that may wait for a render, and for how long, before the app shell is sent instead (render-gate.ts). */
+const MAX_WAITING = 200;
+const MAX_WAIT_MS = 5_000;
 
 export interface PageRendererDeps {
   dist: string;
@@ -39,6 +43,8 @@ export interface PageRendererDeps {
   sync: CatalogueSync;
   /** How long a rendered page is served from the cache (PAGE_CACHE_S; 30 s unless told). */
   cacheSeconds?: number;
+  /** Pages rendered at once (SSR_CONCURRENCY; 4 unless told): the rest wait their turn (render-gate.ts). */
+  renderConcurrency?: number;
   log: (message: string) => void;
 }
 
@@ -55,6 +61,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
   const cacheSeconds = deps.cacheSeconds ?? 30;
   const describe = pageDescriber(entry);
   const cache = pageCache({ store: deps.cache, sync: deps.sync, cacheSeconds, headers: htmlHeaders });
+  const gate = renderGate({ concurrency: deps.renderConcurrency ?? 4, maxWaiting: MAX_WAITING, maxWaitMs: MAX_WAIT_MS });
 
   /**
    * A page as it would look (a product's with an editor's unsaved fields): rendered with the given queries'
@@ -124,8 +131,28 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     }
     const url = pageAddress(req, described.query);
     const key = `ssr:${url}`;
-    const { sync } = deps;
     if (await cache.send(req, res, key)) return;
+    // Its turn to render: a client that goes away while waiting gives its place up.
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    res.once('close', leave);
+    const done = await gate.enter(gone.signal);
+    res.off('close', leave);
+    if (gone.signal.aborted) return done?.();
+    if (!done) {
+      deps.log(`[gateway] ${gate.load.waiting} pages waiting to be rendered: ${req.path} is sent as the app shell`);
+      return sendShell(res);
+    }
+    try {
+      await render(entry, req, res, described, url, key);
+    } finally {
+      done();
+    }
+  }
+
+  /** Renders the page and streams it; resolves when it is rendered (or the client has gone). */
+  async function render(server: ServerEntry, req: Request, res: Response, described: { modules: string[] }, url: string, key: string) {
+    const { sync } = deps;
     // What the page's queries fetch is recorded in its scope, stamped before the first of them.
     const scope = sync.newScope();
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
@@ -133,7 +160,7 @@ export async function createPageRenderer(deps: PageRendererDeps) {
     let result: RenderResult;
     try {
       result = await sync.run(scope, async () =>
-        entry.render({
+        server.render({
           url,
           origin: deps.origin,
           execute: deps.executor(res.locals.requestId as string | undefined),
@@ -174,11 +201,18 @@ export async function createPageRenderer(deps: PageRendererDeps) {
       res.end(tail);
       // Only the shop's own pages are kept: made-up addresses (404s, filter values no product has, pages past
       // the last, typed-in prices) would each take a place and push the popular pages out.
-      if (result.status === 200 && result.cacheable) cache.keep(key, scope, result.status, parts);
+      // Nor is a page that rendered before its data was in (it shows loading states: the next asks again).
+      if (result.status === 200 && result.cacheable && result.lateQueries.length === 0) cache.keep(key, scope, result.status, parts);
     });
-    res.on('close', () => {
-      if (!res.writableFinished) result.abort();
+    // The turn ends when the page is rendered (or its client has gone), not when a slow client has read it all:
+    // a few slow readers must not hold every turn.
+    await new Promise<void>((rendered) => {
+      body.on('end', rendered);
+      res.on('close', () => {
+        if (!res.writableFinished) result.abort();
+        rendered();
+      });
+      result.pipe(body);
     });
-    result.pipe(body);
   }
 }

@@ -26,6 +26,7 @@ export async function serveWebApp(
     cache: deps.cache,
     sync: deps.sync,
     cacheSeconds: config.pageCacheSeconds,
+    renderConcurrency: config.renderConcurrency,
     log: deps.log,
     headers: pageSecurityHeaders(config),
     executor: deps.executor,

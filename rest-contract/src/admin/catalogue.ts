@@ -40,6 +40,12 @@ export interface CatalogueProductRecord extends CatalogueProductSummaryRecord {
   sold: number;
   orderLines: number;
   createdAt: string;
+  /** What its tax invoice and its listing say by law: HSN code and GST rate (percent); origin, maker and importer. */
+  hsnCode: string | null;
+  gstRate: number;
+  countryOfOrigin: string | null;
+  manufacturer: string | null;
+  importer: string | null;
 }
 
 export interface CatalogueProductListRecord extends PageRecord {
@@ -83,6 +89,12 @@ export interface ProductBody {
   /** The main one first; a picture given by its address alone keeps the words it had. */
   images: (string | PictureRecord)[];
   stock?: Record<string, number>;
+  /** Absent: kept (a new product: its category's HSN code, 18 %, nothing said of its origin); null: cleared. */
+  hsnCode?: string | null;
+  gstRate?: number;
+  countryOfOrigin?: string | null;
+  manufacturer?: string | null;
+  importer?: string | null;
 }
 
 /** PUT /api/admin/catalogue/products/:id: the fields, with the version read; pictures left out stay as they are. */

@@ -1,3 +1,4 @@
+import type { ComplaintRecord } from '../complaints.js';
 import type { EnquiryStatusName } from '../enquiries.js';
 import type { PageQuery, PageRecord, VersionBody } from './paging.js';
 
@@ -55,6 +56,8 @@ export interface EnquiryDeskRecord {
   status: EnquiryStatusName;
   assignee: AssigneeRecord | null;
   lastReply: LastReplyRecord | null;
+  /** The complaint this enquiry is (its ticket and deadlines), or null. */
+  complaint: ComplaintRecord | null;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -4,6 +4,7 @@ import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from '../compo
 import { MESSAGES } from '../config/messages';
 import { ROUTES } from '../config/routes';
 import { DEFAULT_SHOP_TIME_ZONE, wallClock } from '../lib/format-date';
+import { SellerDetails } from '../components/seller-details';
 
 const SOCIAL = [
   ['#facebook', 'Facebook', FacebookIcon],
@@ -89,6 +90,9 @@ export function Footer() {
             </ul>
           </section>
         ))}
+      </div>
+      <div className="container">
+        <SellerDetails info={info} />
       </div>
       <div className="footer-bottom">
         <p className="container">

@@ -31,7 +31,7 @@ describe('the routes', () => {
     expect(pageOf('/product')).toEqual({
       modules: ['src/features/store/store-page.tsx'],
       serverRendered: true,
-      query: ['brand', 'category', 'color', 'grid', 'max', 'min', 'page', 'q', 'sort', 'tag'],
+      query: ['brand', 'category', 'color', 'country', 'grid', 'max', 'min', 'page', 'q', 'sort', 'tag'],
     });
     expect(pageOf('/blog/abc')).toEqual({ modules: ['src/features/blog/blog-page.tsx'], serverRendered: true, query: [] });
     expect(pageOf('/')).toEqual({ modules: [], serverRendered: true, query: [] });

@@ -102,4 +102,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router. Hydrating a server-rendered page, it says so (`hydrationData`): React Router then
+ * leaves the scroll where it is, rather than taking the page back to its top as it would a page it rendered
+ * itself, so a shopper who scrolled and tapped before the app started is not moved from under the tap.
+ */
+export const createRouter = (hydrating: boolean) => createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);

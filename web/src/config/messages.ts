@@ -27,6 +27,8 @@ export const MESSAGES = {
   cityRequired: 'city is Required',
   countryRequired: 'country is Required',
   pincodeRequired: 'Pincode is Required',
+  // Not in the spec: a pincode typed with other than digits.
+  pincodeWhole: 'Pincode must be a positive whole number',
   userCreated: 'User Created Successfully',
   userLoggedIn: 'User Logged In Successfully',
   productDeleted: 'Product Deleted From Cart Successfully!',

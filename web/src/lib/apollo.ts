@@ -141,6 +141,10 @@ export const cacheConfig: InMemoryCacheConfig = {
     },
     ProductPage: { keyFields: false },
     ShopInfo: { keyFields: [] },
+    // The shop's one set of facets, asked for by the shell (its categories) and the store (all of them): each
+    // answer adds its fields to the one object. Replaced instead, whichever answered last would take the other's
+    // fields away, and the store would ask again while the server renders it (or after it hydrates).
+    ProductFacets: { merge: true },
   },
 };
 

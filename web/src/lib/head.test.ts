@@ -40,6 +40,13 @@ describe('head tags of a server-rendered page', () => {
     };
     expect(productLd(p)).toMatchObject({ offers: { price: '1999.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' } });
     expect(productLd(p)).not.toHaveProperty('aggregateRating');
+    // The price is the MRP with every tax inside it; where it was made and who made it, when the shop says.
+    expect(productLd(p)).toMatchObject({ offers: { priceSpecification: { valueAddedTaxIncluded: true, price: '1999.00' } } });
+    expect(productLd(p)).not.toHaveProperty('countryOfOrigin');
+    expect(productLd({ ...p, countryOfOrigin: { name: 'Japan' }, manufacturer: 'Canon Inc., Tokyo, Japan' })).toMatchObject({
+      countryOfOrigin: { '@type': 'Country', name: 'Japan' },
+      manufacturer: { '@type': 'Organization', name: 'Canon Inc., Tokyo, Japan' },
+    });
     expect(productLd({ ...p, rating: 4.5, reviewCount: 2 })).toMatchObject({ aggregateRating: { ratingValue: 4.5, reviewCount: 2 } });
   });
 });

@@ -26,6 +26,8 @@ interface LdProduct {
   rating: number;
   reviewCount: number;
   images: { url: string }[];
+  countryOfOrigin?: { name: string } | null;
+  manufacturer?: string | null;
 }
 
 export function productLd(p: LdProduct): object {
@@ -46,7 +48,16 @@ export function productLd(p: LdProduct): object {
       priceCurrency: 'INR',
       availability: p.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
+      // The price is the MRP, inclusive of all taxes (GST is inside it).
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: p.price.toFixed(2),
+        priceCurrency: 'INR',
+        valueAddedTaxIncluded: true,
+      },
     },
+    ...(p.countryOfOrigin ? { countryOfOrigin: { '@type': 'Country', name: p.countryOfOrigin.name } } : {}),
+    ...(p.manufacturer ? { manufacturer: { '@type': 'Organization', name: p.manufacturer } } : {}),
     ...(p.reviewCount > 0
       ? {
           aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviewCount, bestRating: 5, worstRating: 1 },

@@ -154,3 +154,20 @@ export const BLOGS: DemoBlog[] = [
     createdAt: '2026-11-02T09:00:00.000Z',
   },
 ];
+
+/** The seller and the grievance officer every page names (the demo's stand-ins, saying so). */
+export const MOCK_DISCLOSURES = {
+  seller: {
+    legalName: 'Digitic Electronics Private Limited (demo details: not a real business)',
+    address: 'Unit 4, Demo Business Park, S G Highway, Ahmedabad 380054, Gujarat, India',
+    state: 'Gujarat',
+    gstin: '24AAACD1234F1ZD',
+    demo: true,
+  },
+  grievanceOfficer: {
+    name: 'Not yet named (demo details)',
+    designation: 'Grievance Officer',
+    email: 'support@digitic.example',
+    phone: '+971 4 000 0000',
+  },
+};

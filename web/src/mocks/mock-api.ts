@@ -7,7 +7,7 @@ import { accountKey } from '@digitic/shop-rules/attempts';
 import { orderTotal, subtotal as subtotalOf } from '@digitic/shop-rules/money';
 import { quantityProblem } from '@digitic/shop-rules/quantity';
 import { SHIPPING_FEE } from '@digitic/shop-rules/shipping';
-import { BLOGS, COLORS, type DemoProduct, picture, PRODUCTS } from './demo-data';
+import { BLOGS, COLORS, type DemoProduct, MOCK_DISCLOSURES, picture, PRODUCTS } from './demo-data';
 
 interface Customer {
   id: string;
@@ -92,6 +92,8 @@ export function createMockApi() {
     brands: [...new Set(products.map((p) => p.brand))].sort(),
     tags: [...new Set(products.flatMap((p) => p.tags))].sort(),
     colors: COLORS,
+    // The mock's products say no country of origin (the shop itself does: npm run dev).
+    countries: [],
   });
   const blog = (b: (typeof BLOGS)[number], i: number) => ({
     ...b,
@@ -161,7 +163,12 @@ export function createMockApi() {
         paymentKeyId: 'rzp_test_mock',
         checkoutScriptUrl: '/payment-simulator/checkout.js',
         paymentsSimulated: true,
+        ...MOCK_DISCLOSURES,
       }),
+      // The mock keeps no consent record (the shop itself does: npm run dev).
+      myConsents: () => [],
+      // The mock's policy pages are the spec's empty ones (the shop's own texts: npm run dev).
+      policyPage: (_: unknown, { page }: Args) => ({ page, html: '', version: 0, updatedAt: null, demo: false, title: String(page) }),
       checkoutStatus: () => null,
       checkoutQuote: () => fail('Coupons need the shop itself: run npm run dev for the whole shop', 'CONFLICT', 'couponCode'),
     },

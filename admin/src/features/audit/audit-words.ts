@@ -76,7 +76,13 @@ export const AUDIT_KINDS: readonly { area: string; prefix: string; actions: Read
   {
     area: 'Customers',
     prefix: 'customer.',
-    actions: { 'customer.viewed': 'Customer record opened', 'customer.searched': 'Customers searched' },
+    actions: {
+      'customer.viewed': 'Customer record opened',
+      'customer.searched': 'Customers searched',
+      'customer.data_exported': 'Shopper downloaded their data',
+      'customer.erased': 'Shopper deleted their account',
+      'customer.signed_in': 'Shopper signed in',
+    },
   },
   { area: 'Checkout', prefix: 'checkout.', actions: { 'checkout.started': 'Checkout started' } },
   {
@@ -111,6 +117,7 @@ export const AUDIT_KINDS: readonly { area: string; prefix: string; actions: Read
   },
   { area: 'Tax documents', prefix: 'tax_document.', actions: { 'tax_document.downloaded': 'Tax invoice or credit note downloaded' } },
   { area: 'Shop details', prefix: 'settings.', actions: { 'settings.updated': "Shop's details changed" } },
+  { area: 'Policies', prefix: 'policy.', actions: { 'policy.updated': 'Policy page changed' } },
   { area: 'Audit trail', prefix: 'audit.', actions: { 'audit.exported': 'Audit trail exported' } },
 ];
 
@@ -137,6 +144,10 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   legalName: 'Legal name',
   freeShippingNotice: 'Header notice',
   hours: 'Opening hours',
+  grievanceName: "Grievance officer's name",
+  grievanceDesignation: "Grievance officer's designation",
+  grievanceEmail: "Grievance officer's e-mail",
+  grievancePhone: "Grievance officer's phone",
 };
 
 /** What the trail leaves out of a change: a row's version moves with every change and says nothing to people. */

@@ -19,6 +19,7 @@ import { useCreateProductMutation } from './__generated__/create-product';
 import { useRestoreProductMutation } from './__generated__/restore-product';
 import { PICTURES, ProductPictures } from './product-pictures';
 import { StockForm } from './stock-form';
+import { LegalFields, legalInput, LegalSchema, legalValuesOf } from './product-legal';
 import { useUpdateProductMutation } from './__generated__/update-product';
 
 // The api checks every field with the import's rules (and names what is wrong); these only answer early.
@@ -35,6 +36,7 @@ const ProductSchema = z.object({
   colors: z.string().refine((v) => list(v).length > 0, 'Give at least one colour'),
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   description: z.string().max(100_000, 'At most 100,000 characters'),
+  ...LegalSchema,
 });
 type ProductValues = z.input<typeof ProductSchema>;
 
@@ -52,6 +54,7 @@ const valuesOf = (p?: CatalogueProductWholeFragment | null): ProductValues => ({
       .join(', ') ?? '',
   images: p?.pictures.map(({ url, alt }) => ({ url, alt })) ?? [],
   description: p?.description ?? '',
+  ...legalValuesOf(p),
 });
 
 /** A product in the catalogue desk: its fields, its stock per colour, archive and restore. `/products/new` makes one. */
@@ -107,6 +110,7 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
       // A product's pictures are kept by its library at once; a new one's go with it.
       ...(product ? {} : { pictures: v.images }),
       description: v.description,
+      ...legalInput(v, !product),
     }),
     create: async (input) => {
       const made = await create({ variables: { input } });
@@ -194,6 +198,7 @@ function ProductForm({ product, editable }: { product: CatalogueProductWholeFrag
           error={form.formState.errors.images?.message}
         />
       )}
+      <LegalFields field={field} attrs={attrs} />
       <DescriptionField
         id={attrs('description').id}
         label="Description"

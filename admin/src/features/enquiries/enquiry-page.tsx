@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ComplaintDeadlines } from '../../components/complaint-deadlines';
 import { Link, useParams } from 'react-router-dom';
 import type { EnquiryStatus } from '../../__generated__/types';
 import { NoRecord } from '../../components/no-record';
@@ -33,6 +34,11 @@ export function EnquiryPage() {
         {enquiry.email} · {enquiry.mobile} · sent {when(enquiry.createdAt)}
       </p>
       <blockquote className="admin-quote">{enquiry.comment}</blockquote>
+      {enquiry.complaint && (
+        <p className="admin-complaint">
+          <strong>Complaint {enquiry.complaint.ticket}.</strong> <ComplaintDeadlines complaint={enquiry.complaint} />
+        </p>
+      )}
       <p>{enquiry.lastReply ? `Last reply by ${enquiry.lastReply.by}, ${when(enquiry.lastReply.at)}.` : 'Not replied to yet.'}</p>
       <StatusForm
         key={`${enquiry.id}:${enquiry.version}`}

@@ -2,15 +2,26 @@ import { z } from 'zod';
 import { NoRecord } from '../../components/no-record';
 import { SaveForm, useSaveForm } from '../../components/save-form';
 import { when } from '../../lib/format';
-import { ShopSettingsDocument, type ShopSettingsWholeFragment, useShopSettingsQuery } from './__generated__/shop-settings';
+import {
+  type ShopDetailTextsFragment,
+  ShopSettingsDocument,
+  type ShopSettingsWholeFragment,
+  useShopSettingsQuery,
+} from './__generated__/shop-settings';
 import { useUpdateShopSettingsMutation } from './__generated__/update-shop-settings';
 
-type Key = 'name' | 'legalName' | 'address' | 'phone' | 'email' | 'hours' | 'freeShippingNotice';
+type Key = keyof Omit<ShopDetailTextsFragment, '__typename'>;
 
 /** Each detail: its label, where the shop shows it, and its longest. The api checks the same (and names what is wrong). */
 const DETAILS: readonly { key: Key; label: string; shows: string; max: number; multiline?: boolean; type?: string }[] = [
   { key: 'name', label: "Shop's name", shows: 'The header, every page title and the e-mails', max: 80 },
-  { key: 'legalName', label: 'Legal name', shows: 'Tax invoices and the disclosures the law asks of a seller', max: 160 },
+  {
+    key: 'legalName',
+    label: 'Legal name',
+    shows:
+      "The packing slip (tax invoices and the storefront's footer name the GST-registered seller of the shop's setup, SELLER_LEGAL_NAME)",
+    max: 160,
+  },
   {
     key: 'address',
     label: 'Address',
@@ -22,14 +33,30 @@ const DETAILS: readonly { key: Key; label: string; shows: string; max: number; m
   { key: 'email', label: 'Support e-mail', shows: 'Contact Us, and the Reply-To of answers to enquiries', max: 254, type: 'email' },
   { key: 'hours', label: 'Opening hours', shows: 'Contact Us', max: 120 },
   { key: 'freeShippingNotice', label: 'Header notice', shows: 'The strip at the top of every storefront page', max: 120 },
+  // The Consumer Protection (E-Commerce) Rules, 2020, rule 4(4): a grievance officer, named with their contact, on the site.
+  {
+    key: 'grievanceName',
+    label: "Grievance officer's name",
+    shows: "The storefront's footer and Contact Us (the law asks for it)",
+    max: 120,
+  },
+  {
+    key: 'grievanceDesignation',
+    label: "Grievance officer's designation",
+    shows: "The footer and Contact Us, after the officer's name",
+    max: 120,
+  },
+  { key: 'grievanceEmail', label: "Grievance officer's e-mail", shows: 'The footer and Contact Us', max: 254, type: 'email' },
+  { key: 'grievancePhone', label: "Grievance officer's phone", shows: 'The footer and Contact Us', max: 30, type: 'tel' },
 ];
 
+const PHONE = /^\+?[\d\s()-]{6,30}$/;
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} is at most ${max} characters`);
 const SettingsSchema = z.object({
   name: text("The shop's name", 80),
   legalName: text('The legal name', 160),
   address: text('The address', 300),
-  phone: text('The support phone', 30).refine((v) => v === '' || /^\+?[\d\s()-]{6,30}$/.test(v), {
+  phone: text('The support phone', 30).refine((v) => v === '' || PHONE.test(v), {
     message: 'The support phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)',
   }),
   email: text('The support e-mail', 254).refine((v) => v === '' || z.email().safeParse(v).success, {
@@ -37,6 +64,14 @@ const SettingsSchema = z.object({
   }),
   hours: text('The opening hours', 120),
   freeShippingNotice: text('The header notice', 120),
+  grievanceName: text("The grievance officer's name", 120),
+  grievanceDesignation: text("The grievance officer's designation", 120),
+  grievanceEmail: text("The grievance officer's e-mail", 254).refine((v) => v === '' || z.email().safeParse(v).success, {
+    message: "The grievance officer's e-mail is not an e-mail address",
+  }),
+  grievancePhone: text("The grievance officer's phone", 30).refine((v) => v === '' || PHONE.test(v), {
+    message: "The grievance officer's phone is digits, spaces, dashes and brackets, perhaps after a + (at least 6)",
+  }),
 });
 type SettingsValues = z.input<typeof SettingsSchema>;
 

@@ -3,6 +3,7 @@ import { AccountApi } from './account.js';
 import { AuditApi } from './audit.js';
 import { BlogsApi } from './blogs.js';
 import { CatalogueApi } from './catalogue.js';
+import { ComplaintsApi } from './complaints.js';
 import { CouponsApi } from './coupons.js';
 import { CustomersApi } from './customers.js';
 import { EnquiriesApi } from './enquiries.js';
@@ -11,6 +12,7 @@ import { ReturnsApi } from './returns.js';
 import { ReviewsApi } from './reviews.js';
 import { SessionApi } from './session.js';
 import { SettingsApi } from './settings.js';
+import { PoliciesApi } from './policies.js';
 import { ReportsApi } from './reports.js';
 import { SearchApi } from './search.js';
 import { StaffMembersApi } from './staff.js';
@@ -34,8 +36,10 @@ export function staffApis(http: AxiosInstance, session: StaffSession, request: S
     blogs: new BlogsApi(upstream),
     reviews: new ReviewsApi(upstream),
     enquiries: new EnquiriesApi(upstream),
+    complaints: new ComplaintsApi(upstream),
     coupons: new CouponsApi(upstream),
     settings: new SettingsApi(upstream),
+    policies: new PoliciesApi(upstream),
     reports: new ReportsApi(upstream),
     search: new SearchApi(upstream),
   };

@@ -17,13 +17,19 @@ const selection = (filter: CatalogueFilter | null | undefined): CatalogueSelecti
  * with their words (one of the two; an update may leave both out to keep them as they are).
  */
 function productBody(input: ProductInput): Omit<ProductBody, 'images'> & { images?: ProductBody['images'] } {
-  const { stock, slug, images, pictures, ...fields } = input;
+  const { stock, slug, images, pictures, hsnCode, gstRate, countryOfOrigin, manufacturer, importer, ...fields } = input;
   if (images != null && pictures != null) throw badInput('Give the pictures as images or as pictures, not both', 'pictures');
   const given = pictures ?? images;
   return {
     ...fields,
     ...(slug ? { slug } : {}),
     ...(given != null ? { images: given } : {}),
+    // Left out (undefined): kept; given, even empty (cleared), to the api.
+    ...(hsnCode !== undefined ? { hsnCode } : {}),
+    ...(gstRate != null ? { gstRate } : {}),
+    ...(countryOfOrigin !== undefined ? { countryOfOrigin } : {}),
+    ...(manufacturer !== undefined ? { manufacturer } : {}),
+    ...(importer !== undefined ? { importer } : {}),
     ...(stock && stock.length > 0 ? { stock: Object.fromEntries(stock.map((s) => [s.color, s.units])) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { assigneeFilter, ENQUIRY_STATUS_ENUM, enquiryEventKind, enquiryFilter, SHOP_ENQUIRY_STATUS } from '../enums.js';
+import { assigneeFilter, ENQUIRY_STATUS, enquiryEventKind, enquiryFilter, SHOP_ENQUIRY_STATUS } from '../enums.js';
 import { orNull, pageOf, searchOf } from './support.js';
 
 /** The enquiries inbox. */
@@ -27,8 +27,8 @@ export const enquiries: Resolvers = {
     replyToEnquiry: (_root, { id, message }, { api }) => api.enquiries.reply(id, message),
   },
   EnquiryList: { items: (list) => list.enquiries },
-  EnquirySummary: { id: (e) => e._id, status: (e) => ENQUIRY_STATUS_ENUM[e.status] },
-  Enquiry: { id: (e) => e._id, status: (e) => ENQUIRY_STATUS_ENUM[e.status] },
+  EnquirySummary: { id: (e) => e._id, status: (e) => ENQUIRY_STATUS[e.status] },
+  Enquiry: { id: (e) => e._id, status: (e) => ENQUIRY_STATUS[e.status] },
   EnquiryEvent: { id: (e) => e._id, kind: (e) => enquiryEventKind(e.kind) },
   Assignee: { id: (a) => a._id },
 };

@@ -4,6 +4,7 @@ import { account } from './account.js';
 import { audit } from './audit.js';
 import { blogs } from './blogs.js';
 import { catalogue } from './catalogue.js';
+import { complaints } from './complaints.js';
 import { coupons } from './coupons.js';
 import { customers } from './customers.js';
 import { enquiries } from './enquiries.js';
@@ -12,6 +13,7 @@ import { returns } from './returns.js';
 import { reviews } from './reviews.js';
 import { session } from './session.js';
 import { shopSettings } from './settings.js';
+import { policies } from './policies.js';
 import { reports } from './reports.js';
 import { search } from './search.js';
 import { SIGNED_OUT, signedInOnly } from './signed-in.js';
@@ -39,8 +41,10 @@ const DOMAINS: Resolvers[] = [
   blogs,
   reviews,
   enquiries,
+  complaints,
   coupons,
   shopSettings,
+  policies,
   reports,
   search,
 ];

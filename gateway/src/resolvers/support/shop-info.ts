@@ -11,6 +11,13 @@ export const checkoutScriptUrl = (config: GatewayConfig) => (config.razorpay.sim
 export function shopInfo(config: GatewayConfig, details: ShopDetails) {
   return {
     ...details,
+    seller: details.seller ?? null,
+    grievanceOfficer: {
+      name: details.grievanceName,
+      designation: details.grievanceDesignation,
+      email: details.grievanceEmail,
+      phone: details.grievancePhone,
+    },
     timeZone: config.shop.timeZone,
     currencyPrefix: 'Rs.',
     shippingFee: SHIPPING_FEE,

@@ -10,6 +10,7 @@ import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { startSessionFrom, useSession } from '../../lib/session';
 import { type ProfileValues, ProfileSchema } from './schemas';
+import { MyData } from './my-data';
 import './account.css';
 
 // Not in the spec: a new e-mail needs the current password (the server's words when it refuses one).
@@ -101,6 +102,7 @@ export function ProfilePage() {
             )}
           </form>
         </div>
+        <MyData />
       </section>
     </>
   );

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from './__generated__/register';
+import { usePrivacyNoticeQuery } from './__generated__/privacy-notice';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
@@ -15,6 +16,8 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [signup, { loading }] = useRegisterMutation();
   const [waiting] = useState(pendingAdd);
+  // The privacy notice shown beside the form: signing up is the consent to this version of it (DPDP Act, s. 6).
+  const notice = usePrivacyNoticeQuery().data?.policyPage.version;
   const { register, handleSubmit, formState, reset } = useForm<SignupValues>({
     resolver: zodResolver(SignupSchema),
     defaultValues: { fullname: '', email: '', password: '' },
@@ -22,7 +25,11 @@ export function SignupPage() {
   const onSubmit = async ({ fullname, email, password }: SignupValues) => {
     const [firstname = fullname, ...rest] = fullname.trim().split(/\s+/);
     try {
-      await signup({ variables: { input: { firstname, lastname: rest.join(' '), email, password } } });
+      await signup({
+        variables: {
+          input: { firstname, lastname: rest.join(' '), email, password, ...(notice !== undefined ? { noticeVersion: notice } : {}) },
+        },
+      });
       toast(MESSAGES.userCreated);
       // Nothing stale left behind; the login form starts with the new account's e-mail.
       reset();
@@ -48,6 +55,11 @@ export function SignupPage() {
           error={formState.errors.password?.message}
           {...register('password')}
         />
+        <p className="auth-notice privacy-notice">
+          We keep your name, e-mail and password (hashed) to run your account, and what you order to deliver it and for the tax law. Signing
+          up is your consent to this; see our <Link to={ROUTES.privacyPolicy}>Privacy Policy</Link>. You can download your data or delete
+          your account in My Profile at any time.
+        </p>
         <AuthActions submit="Sign Up" loading={loading} />
       </form>
     </AuthCard>

@@ -20,7 +20,7 @@ export const AddressSchema = z.object({
     z.refine((v) => v === '' || stateProblem(v) === null, { error: (i) => stateProblem(String(i.input)) ?? '' }),
   ),
   city: requiredText(MESSAGES.cityRequired),
-  pincode: positiveInteger(MESSAGES.pincodeRequired, 'Pincode must be a positive whole number').check(
+  pincode: positiveInteger(MESSAGES.pincodeRequired, MESSAGES.pincodeWhole).check(
     z.refine((v) => !/^\d+$/.test(v) || Number(v) <= 0 || pincodeProblem(v) === null, {
       error: (i) => pincodeProblem(String(i.input)) ?? '',
     }),

@@ -41,5 +41,14 @@ export const CHECKOUT_MESSAGES = {
   paymentDescription: 'Test Transaction',
   // Not in the spec: after a failed payment (the widget's reason first) and a closed payment window.
   cartUnchanged: 'Your cart is unchanged.',
+  // Not in the spec: the order summary's coupon entry.
+  couponForm: 'Coupon',
+  couponCode: 'Coupon code',
+  couponEnter: 'Enter a coupon code',
+  couponApply: 'Apply',
+  couponChecking: 'Checking…',
+  couponUncheckable: 'The coupon could not be checked. Try again.',
+  couponApplied: 'applied',
+  couponRemove: 'Remove',
   paymentCancelled: 'Payment cancelled. Your cart is unchanged.',
 } as const;

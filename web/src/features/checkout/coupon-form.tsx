@@ -2,6 +2,7 @@ import { type ApolloError } from '@apollo/client';
 import { useState } from 'react';
 import { COUPON_CODE, COUPON_CODE_RULE, normalizeCouponCode } from '@digitic/shop-rules/coupons';
 import { useCheckoutQuoteLazyQuery } from './__generated__/checkout-quote';
+import { CHECKOUT_MESSAGES as M } from './checkout-messages';
 
 export interface AppliedCoupon {
   code: string;
@@ -11,8 +12,7 @@ export interface AppliedCoupon {
   gstPaise: number;
 }
 
-const messageOf = (err: unknown) =>
-  (err as ApolloError | undefined)?.graphQLErrors?.[0]?.message ?? 'The coupon could not be checked. Try again.';
+const messageOf = (err: unknown) => (err as ApolloError | undefined)?.graphQLErrors?.[0]?.message ?? M.couponUncheckable;
 
 /**
  * The order summary's coupon entry (an addition to the spec's checkout): the server checks and prices the
@@ -26,7 +26,7 @@ export function CouponForm({ applied, onApplied }: { applied: AppliedCoupon | nu
   const apply = async () => {
     const wanted = normalizeCouponCode(code);
     if (!COUPON_CODE.test(wanted)) {
-      setError(wanted ? COUPON_CODE_RULE : 'Enter a coupon code');
+      setError(wanted ? COUPON_CODE_RULE : M.couponEnter);
       return;
     }
     setError(null);
@@ -48,10 +48,10 @@ export function CouponForm({ applied, onApplied }: { applied: AppliedCoupon | nu
     return (
       <p className="coupon-applied">
         <span>
-          Coupon <strong>{applied.code}</strong> applied
+          {M.couponForm} <strong>{applied.code}</strong> {M.couponApplied}
         </span>
         <button type="button" className="link-button" onClick={() => onApplied(null)}>
-          Remove
+          {M.couponRemove}
         </button>
       </p>
     );
@@ -59,7 +59,7 @@ export function CouponForm({ applied, onApplied }: { applied: AppliedCoupon | nu
   return (
     <form
       className="coupon-form"
-      aria-label="Coupon"
+      aria-label={M.couponForm}
       noValidate
       onSubmit={(ev) => {
         ev.preventDefault();
@@ -67,12 +67,12 @@ export function CouponForm({ applied, onApplied }: { applied: AppliedCoupon | nu
       }}
     >
       <label htmlFor="coupon-code" className="visually-hidden">
-        Coupon code
+        {M.couponCode}
       </label>
       <input
         id="coupon-code"
         name="coupon"
-        placeholder="Coupon code"
+        placeholder={M.couponCode}
         autoComplete="off"
         autoCapitalize="characters"
         maxLength={32}
@@ -82,7 +82,7 @@ export function CouponForm({ applied, onApplied }: { applied: AppliedCoupon | nu
         onChange={(ev) => setCode(ev.target.value)}
       />
       <button type="submit" className="button secondary" disabled={loading}>
-        {loading ? 'Checking…' : 'Apply'}
+        {loading ? M.couponChecking : M.couponApply}
       </button>
       <p id="coupon-error" className="field-error" role={error ? 'alert' : undefined}>
         {error}

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { useShopInfoQuery } from '../../lib/__generated__/shop-info';
 import { useSubmitEnquiryMutation } from './__generated__/contact';
 import { Breadcrumb } from '../../components/breadcrumb';
+import { SellerDetails } from '../../components/seller-details';
 import { OPENING_HOURS } from '../../config/constants';
 import { MESSAGES } from '../../config/messages';
 import { ContactSchema, type ContactValues } from './contact-schema';
@@ -18,13 +20,17 @@ export function ContactForm() {
   } = useForm<ContactValues>({
     resolver: zodResolver(ContactSchema),
     mode: 'all',
-    defaultValues: { name: '', email: '', mobile: '', comment: '' },
+    defaultValues: { name: '', email: '', mobile: '', comment: '', complaint: false },
   });
+  // A complaint's ticket, said where the form is (and e-mailed) once it is sent.
+  const [ticket, setTicket] = useState<string | null>(null);
 
   const onSubmit = async (values: ContactValues) => {
     try {
-      await submit({ variables: { input: values } });
+      const { complaint, ...message } = values;
+      const sent = await submit({ variables: { input: { ...message, ...(complaint ? { complaint: true } : {}) } } });
       toast.success(MESSAGES.contactSent);
+      setTicket(sent.data?.submitEnquiry.ticket ?? null);
       reset();
     } catch {
       toast.error(MESSAGES.contactFailed);
@@ -75,9 +81,17 @@ export function ContactForm() {
           {error('comment')}
         </p>
       </div>
+      <label className="checkbox-field">
+        <input type="checkbox" {...register('complaint')} />
+        This is a complaint: give me a ticket number (acknowledged within 48 hours, resolved within a month)
+      </label>
       <button type="submit" className="button" disabled={loading}>
         Submit
       </button>
+      <p role="status" className="complaint-ticket">
+        {ticket &&
+          `Your complaint's ticket number is ${ticket}. We will acknowledge it within 48 hours and resolve it within a month; we have e-mailed it to you too.`}
+      </p>
     </form>
   );
 }
@@ -109,6 +123,8 @@ export function ContactPage() {
               </li>
               <li>{info?.hours ?? OPENING_HOURS}</li>
             </ul>
+            <h3>Seller and complaints</h3>
+            <SellerDetails info={info} />
           </div>
         </section>
       </div>

@@ -8,5 +8,7 @@ export const ContactSchema = z.object({
   email: emailField,
   mobile: mobileNumber(MESSAGES.mobileRequired),
   comment: requiredText(MESSAGES.commentRequired),
+  // An addition: a complaint gets a ticket number (never ticked for the sender).
+  complaint: z.boolean(),
 });
 export type ContactValues = z.infer<typeof ContactSchema>;

@@ -96,6 +96,7 @@ export function OrderAftercare({ order }: { order: MyOrderFragment }) {
             {RETURN_LABEL[r.status]}: {r.lines.map((l) => `${lineTitle(l.itemId)} × ${l.quantity}`).join(', ')} ({REASONS[r.reason]})
           </p>
           {r.note && <p>Our note: {r.note}</p>}
+          {r.complaintTicket && <p>Complaint ticket: {r.complaintTicket}</p>}
         </div>
       ))}
       <div className="order-actions">

@@ -11,6 +11,7 @@ import { errorMessage, REASONS } from './return-reasons';
 const ReturnSchema = z.object({
   reason: z.string().check(z.refine((v) => v in REASONS, 'Choose a reason')),
   comment: z.string().check(z.trim(), z.maxLength(1000, 'At most 1000 characters')),
+  complaint: z.boolean(),
   units: z
     .record(z.string(), z.string())
     .check(z.refine((units) => Object.values(units).some((q) => Number(q) > 0), 'Choose at least one item to return')),
@@ -21,7 +22,7 @@ export function ReturnForm({ order, onDone }: { order: MyOrderFragment; onDone: 
   const [requestReturn, { loading }] = useRequestReturnMutation();
   const { register, handleSubmit, formState } = useForm<ReturnValues>({
     resolver: zodResolver(ReturnSchema),
-    defaultValues: { reason: '', comment: '', units: Object.fromEntries(order.items.map((i) => [i.id, '0'])) },
+    defaultValues: { reason: '', comment: '', complaint: false, units: Object.fromEntries(order.items.map((i) => [i.id, '0'])) },
   });
   const onSubmit = handleSubmit(async (v) => {
     const lines = Object.entries(v.units)
@@ -29,7 +30,15 @@ export function ReturnForm({ order, onDone }: { order: MyOrderFragment; onDone: 
       .filter((l) => l.quantity > 0);
     try {
       await requestReturn({
-        variables: { input: { orderId: order.id, lines, reason: v.reason as ReturnReason, comment: v.comment || null } },
+        variables: {
+          input: {
+            orderId: order.id,
+            lines,
+            reason: v.reason as ReturnReason,
+            comment: v.comment || null,
+            ...(v.complaint ? { complaint: true } : {}),
+          },
+        },
       });
       toast.success('Your return request is sent. We will e-mail you our answer.');
       onDone();
@@ -83,6 +92,11 @@ export function ReturnForm({ order, onDone }: { order: MyOrderFragment; onDone: 
         <textarea maxLength={1000} {...register('comment')} />
       </label>
       {e.comment && <p className="field-error">{e.comment.message}</p>}
+      {/* Never ticked for the shopper: a complaint is theirs to make (E-Commerce Rules, 2020, rule 4). */}
+      <label className="checkbox-field">
+        <input type="checkbox" {...register('complaint')} />
+        This is a complaint: give me a ticket number (acknowledged within 48 hours, resolved within a month)
+      </label>
       <button type="submit" className="button" disabled={loading}>
         Send return request
       </button>

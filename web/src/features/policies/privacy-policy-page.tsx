@@ -1,3 +1,5 @@
-import { TextPage } from '../../components/text-page';
+import { PolicyText, policyLoader } from './policy-text';
 
-export const PrivacyPolicyPage = () => <TextPage title="Privacy Policy" />;
+export const loadData = policyLoader('PRIVACY_POLICY');
+
+export const PrivacyPolicyPage = () => <PolicyText page="PRIVACY_POLICY" title="Privacy Policy" />;

@@ -1,3 +1,5 @@
-import { TextPage } from '../../components/text-page';
+import { PolicyText, policyLoader } from './policy-text';
 
-export const RefundPolicyPage = () => <TextPage title="Refund Policy" />;
+export const loadData = policyLoader('REFUND_POLICY');
+
+export const RefundPolicyPage = () => <PolicyText page="REFUND_POLICY" title="Refund Policy" />;

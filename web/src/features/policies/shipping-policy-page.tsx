@@ -1,3 +1,5 @@
-import { TextPage } from '../../components/text-page';
+import { PolicyText, policyLoader } from './policy-text';
 
-export const ShippingPolicyPage = () => <TextPage title="Shipping Policy" />;
+export const loadData = policyLoader('SHIPPING_POLICY');
+
+export const ShippingPolicyPage = () => <PolicyText page="SHIPPING_POLICY" title="Shipping Policy" />;

@@ -1,3 +1,5 @@
-import { TextPage } from '../../components/text-page';
+import { PolicyText, policyLoader } from './policy-text';
 
-export const TermsPage = () => <TextPage title="Terms & Conditions" />;
+export const loadData = policyLoader('TERMS');
+
+export const TermsPage = () => <PolicyText page="TERMS" title="Terms & Conditions" />;

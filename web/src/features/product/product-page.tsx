@@ -3,6 +3,7 @@ import { shopperMessage } from '../../lib/shopper-message';
 import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAddToCartMutation } from '../../lib/__generated__/add-to-cart';
+import { useShopInfoQuery } from '../../lib/__generated__/shop-info';
 import { useProductCartStateQuery } from './__generated__/product-cart-state';
 import { ProductPageDocument, type ProductPageQuery, useProductPageQuery } from './__generated__/product-page';
 import type { LoadPageData } from '../../lib/page-data';
@@ -60,6 +61,8 @@ export function ProductPage() {
       : {},
   );
   const { data: cart } = useProductCartStateQuery({ skip: !signedIn });
+  // The shop's consumer-care contact (every page's shell has read it: no request of its own).
+  const info = useShopInfoQuery().data?.shopInfo;
   const [addToCart, { loading: adding }] = useAddToCartMutation();
   const [color, setColor] = useState<string | null>(null);
   // The field's text is the shopper's while they type (a cleared field stays clear); the number sent is kept within 1–10.
@@ -124,6 +127,7 @@ export function ProductPage() {
         <section className="product-info">
           <h1>{product.title}</h1>
           <Price amount={product.price} className="price large" />
+          <p className="mrp-note">MRP, inclusive of all taxes</p>
           <div className="rating-line">
             <StarRating value={product.rating} />
             <span>({product.reviewCount} Reviews)</span>
@@ -140,6 +144,29 @@ export function ProductPage() {
             <dd>{product.tags.join(', ')}</dd>
             <dt>Availability :</dt>
             <dd>{product.inStock ? MESSAGES.inStock : MESSAGES.soldOut}</dd>
+            {/* What the Legal Metrology rules ask a listing to say (additions to the spec's facts). */}
+            <dt>Country of origin :</dt>
+            <dd>{product.countryOfOrigin?.name ?? 'Not stated yet'}</dd>
+            {product.manufacturer && (
+              <>
+                <dt>Manufacturer :</dt>
+                <dd>{product.manufacturer}</dd>
+              </>
+            )}
+            {product.importer && (
+              <>
+                <dt>Importer :</dt>
+                <dd>{product.importer}</dd>
+              </>
+            )}
+            {info && (
+              <>
+                <dt>Consumer care :</dt>
+                <dd>
+                  <a href={`tel:${info.phone}`}>{info.phone}</a>, <a href={`mailto:${info.email}`}>{info.email}</a>
+                </dd>
+              </>
+            )}
           </dl>
           {!inCart && (
             <>

@@ -23,7 +23,13 @@ const shown = (items: number): Pick<StorePageQuery, 'products' | 'productFacets'
     pageSize: 12,
     hasNextPage: true,
   },
-  productFacets: { __typename: 'ProductFacets', categories: ['Laptops', 'TVs'], brands: ['Apple', 'Sony'], tags: ['popular'] },
+  productFacets: {
+    __typename: 'ProductFacets',
+    categories: ['Laptops', 'TVs'],
+    brands: ['Apple', 'Sony'],
+    tags: ['popular'],
+    countries: [{ __typename: 'Country', code: 'IN', name: 'India' }],
+  },
 });
 const own = (query: string, items = 12) => isStoreAddress(new URLSearchParams(query), shown(items));
 
@@ -33,6 +39,8 @@ describe("the store's own addresses", () => {
       '',
       'category=Laptops',
       'brand=Sony&category=TVs&tag=popular',
+      'country=IN',
+      'sort=countryOfOrigin',
       'sort=price',
       'sort=-title&grid=12',
       'grid=3',
@@ -51,6 +59,8 @@ describe("the store's own addresses", () => {
       'brand=',
       'brand=x%00',
       'tag=new',
+      'country=JP',
+      'country=in',
       `category=${'x'.repeat(500)}`,
     ]) {
       expect(own(query), query).toBe(false);

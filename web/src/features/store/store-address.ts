@@ -19,12 +19,19 @@ const GRIDS = new Set(GRID_SIZES.filter((g) => g !== DEFAULT_GRID).map(String));
 export function isStoreAddress(params: URLSearchParams, shown: Shown): boolean {
   if (STORE_QUERY.some((name) => params.getAll(name).length > 1)) return false;
   if (params.has('min') || params.has('max')) return false;
-  const facet = (name: 'category' | 'brand' | 'tag', known: readonly string[]) => {
+  const facet = (name: 'category' | 'brand' | 'tag' | 'country', known: readonly string[]) => {
     const value = params.get(name);
     return value === null || known.includes(value);
   };
-  const { categories, brands, tags } = shown.productFacets;
+  const { categories, brands, tags, countries } = shown.productFacets;
   if (!facet('category', categories) || !facet('brand', brands) || !facet('tag', tags)) return false;
+  if (
+    !facet(
+      'country',
+      countries.map((c) => c.code),
+    )
+  )
+    return false;
   if (params.has('q') || params.has('color')) return false;
   const sort = params.get('sort');
   const grid = params.get('grid');

@@ -9,6 +9,7 @@ export const SORT_OPTIONS: { value: string; label: string; sort: ProductSort }[]
   { value: '-price', label: 'Price, high to low', sort: 'PRICE_DESC' },
   { value: 'createdAt', label: 'Date, old to new', sort: 'OLDEST' },
   { value: '-createdAt', label: 'Date, new to old', sort: 'NEWEST' },
+  { value: 'countryOfOrigin', label: 'Country of origin, A-Z', sort: 'COUNTRY_OF_ORIGIN_ASC' },
 ];
 
 /** A search's own order (best matches first): offered, and the default, only on a search's results. */
@@ -26,7 +27,16 @@ export const sortOptions = (q: string | null) => (q ? [BEST_MATCH, ...SORT_OPTIO
 /** The StorePage query's variables for these filters (the page and its server-side data load alike). */
 export function storeVariables(f: StoreFilters) {
   return {
-    filter: { search: f.q, category: f.category, brand: f.brand, tag: f.tag, color: f.color, minPrice: f.minPrice, maxPrice: f.maxPrice },
+    filter: {
+      search: f.q,
+      category: f.category,
+      brand: f.brand,
+      tag: f.tag,
+      color: f.color,
+      countryOfOrigin: f.country,
+      minPrice: f.minPrice,
+      maxPrice: f.maxPrice,
+    },
     sort: sortOf(f.sort),
     page: f.page,
     pageSize: STORE_PAGE_SIZE,
@@ -42,6 +52,8 @@ export interface StoreFilters {
   tag: string | null;
   /** A colour's id: products with units of it in stock. */
   color: string | null;
+  /** A country of origin's code (ISO 3166-1): products made there. */
+  country: string | null;
   minPrice: number | null;
   maxPrice: number | null;
   sort: string;
@@ -58,12 +70,14 @@ export function readFilters(params: URLSearchParams): StoreFilters {
   const sort = params.get('sort') ?? defaultSort(q);
   const grid = Number(params.get('grid'));
   const color = params.get('color');
+  const country = params.get('country');
   return {
     q,
     category: params.get('category'),
     brand: params.get('brand'),
     tag: params.get('tag'),
     color: color !== null && /^[0-9a-f-]{36}$/i.test(color) ? color : null,
+    country: country !== null && /^[A-Z]{2}$/.test(country) ? country : null,
     minPrice: whole(params.get('min')),
     maxPrice: whole(params.get('max')),
     sort: sortOptions(q).some((o) => o.value === sort) ? sort : defaultSort(q),
@@ -78,6 +92,7 @@ const KEYS: Record<keyof StoreFilters, string> = {
   brand: 'brand',
   tag: 'tag',
   color: 'color',
+  country: 'country',
   minPrice: 'min',
   maxPrice: 'max',
   sort: 'sort',
@@ -91,8 +106,10 @@ const KEYS: Record<keyof StoreFilters, string> = {
  * the address is no filter (and the server renders without it).
  */
 export function keptByPriceForm(params: URLSearchParams): [string, string][] {
-  const kept = new Set([KEYS.q, KEYS.category, KEYS.brand, KEYS.tag, KEYS.color, KEYS.sort, KEYS.grid]);
-  return [...params].filter(([k]) => kept.has(k));
+  const kept = new Set([KEYS.q, KEYS.category, KEYS.brand, KEYS.tag, KEYS.color, KEYS.country, KEYS.sort, KEYS.grid]);
+  // In the address's one spelling (by name, as the server renders it): a page opened at `?category=…&brand=…`
+  // hydrates over the page rendered for `?brand=…&category=…`.
+  return [...params].filter(([k]) => kept.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** What the address leaves out: the store's defaults (one spelling per page, see store-address.ts). */

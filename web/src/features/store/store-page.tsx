@@ -101,6 +101,17 @@ export function StorePage() {
               chosen={f.brand}
               onChoose={(brand) => change({ brand })}
             />
+            {/* The Legal Metrology rules (6(10A), since 1 July 2026): the store filters by country of origin. */}
+            <FacetChips
+              title="Country of Origin"
+              values={
+                counts
+                  ? counts.countries.map((c) => ({ value: c.country.code, label: `${c.country.name} (${c.count})` }))
+                  : (facets?.countries ?? []).map((c) => ({ value: c.code, label: c.name }))
+              }
+              chosen={f.country}
+              onChoose={(country) => change({ country })}
+            />
             <button type="button" className="button drawer-results" onClick={() => setFiltersOpen(false)}>
               {count === null ? 'Show results' : `${count} results`}
             </button>
@@ -157,6 +168,8 @@ export function StorePage() {
           ) : (
             <div
               className={`product-grid grid-${f.grid}${loading ? ' refreshing' : ''}`}
+              // While the list for a new filter loads, the one shown is the last one: busy, for those who cannot see it dim.
+              aria-busy={loading || undefined}
               // A product opened from a search's results: the search log notes it (its links lead to /product/{id}).
               onClickCapture={f.q ? (e) => (e.target as Element).closest('a[href^="/product/"]') && openedFromSearch() : undefined}
             >

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../audit/actor.js';
+import { moveOrder } from '../orders/order-state.js';
+import { newCustomer, placeOrder, someProducts, staffSession, startTestApi, type TestApi } from '../test/harness.js';
+
+// "Delete my account" (DPDP Act, 2023, s. 12): with the password given again, every personal detail is erased at once;
+// afterwards no table holds the shopper's e-mail, phone or name (a test reads every table the database has) but the
+// tax invoice as issued, the orders stay for the tax law with their place of supply, and no one signs in again.
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+/** Every row of every table as text, but the tax documents' own text (the invoice as issued, kept by law). */
+async function everyTable(): Promise<Map<string, string>> {
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(
+    api.database.db,
+  );
+  const out = new Map<string, string>();
+  for (const { table_name } of rows) {
+    const all = await sql<Record<string, unknown>>`select * from ${sql.table(table_name)}`.execute(api.database.db);
+    const kept = table_name === 'tax_documents' ? all.rows.map(({ document: _invoice, ...r }) => r) : all.rows;
+    out.set(table_name, JSON.stringify(kept).toLowerCase());
+  }
+  return out;
+}
+
+describe('deleting an account', () => {
+  it('erases every personal detail at once, keeps the sales the tax law needs, and no one signs in again', async () => {
+    const tag = Date.now().toString(36);
+    const first = `Zorawar${tag}`;
+    const last = `Quillfeather${tag}`;
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    const customer = await newCustomer(api, { firstname: first, lastname: last, mobile });
+    const phone = `8${String(Date.now() + 7).slice(-9)}`;
+    const [product] = await someProducts(api, 'limit=1&sort=price');
+    const { orderId } = await placeOrder(api, product!, { customer, phone });
+    await api.http
+      .put('/api/product/rating')
+      .set(customer.auth)
+      .send({ prodId: product!._id, star: 5, comment: `Lovely, says ${first}` });
+    await api.http.put('/api/product/wishlist').set(customer.auth).send({ prodId: product!._id });
+    await api.http.post('/api/user/cart').set(customer.auth).send({ productId: product!._id, color: product!.color[0]?._id, quantity: 1 });
+    const asked = await api.http
+      .post('/api/enquiry')
+      .set(customer.auth)
+      .send({ name: `${first} ${last}`, email: customer.email, mobile, comment: `Call me, ${first}.`, complaint: true });
+    expect(asked.status).toBe(201);
+    // Customer care answers by name, and a staff member looks the order up: the trail records who did what.
+    const support = await staffSession(api, 'support');
+    const replied = await api.http
+      .post(`/api/admin/enquiries/${asked.body._id as string}/replies`)
+      .set(support.auth)
+      .send({ message: `Dear ${first}, we will call you.` });
+    expect(replied.status).toBe(201);
+    const needles = [customer.email.toLowerCase(), mobile, phone, first.toLowerCase(), last.toLowerCase()];
+    const before = await everyTable();
+    expect([...before.values()].some((t) => needles.some((n) => t.includes(n)))).toBe(true);
+
+    // With the order on its way, the account is kept: its address is still needed to deliver it.
+    const underWay = await api.http.post('/api/user/account/erase').set(customer.auth).send({ password: customer.password });
+    expect(underWay.status).toBe(409);
+    expect(underWay.body.message).toMatch(/^An order, a payment or a return of yours is still under way/);
+    const STAFF: Actor = { kind: 'staff', id: null, label: 'desk@example.com' };
+    for (const to of ['Processed', 'Shipped', 'Out For Delivery', 'Delivered'] as const) {
+      await moveOrder(api.database.db, orderId, {
+        to,
+        actor: STAFF,
+        shipment: { carrier: 'Delhivery', trackingNumber: 'DL1', trackingUrl: 'https://track.example/DL1' },
+      });
+    }
+    // A return asked for with the shopper's own words, then decided: nothing is under way any more.
+    const item = await api.database.db.selectFrom('order_items').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const ret = await api.http
+      .post(`/api/user/orders/${orderId}/returns`)
+      .set(customer.auth)
+      .send({ lines: [{ itemId: item.id, quantity: 1 }], reason: 'Other', comment: `Ring ${phone}, ask for ${first}` });
+    expect(ret.status, JSON.stringify(ret.body)).toBe(201);
+    await api.services.returns.move(
+      ret.body.order.returns[0]._id as string,
+      { to: 'Rejected', version: 0, note: 'Outside the window' },
+      STAFF,
+    );
+
+    const wrong = await api.http.post('/api/user/account/erase').set(customer.auth).send({ password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('The password is not right: your account is kept');
+    expect((await api.http.post('/api/user/account/erase').set(customer.auth).send({})).body.message).toBe(
+      'Give your password to delete your account',
+    );
+    const erased = await api.http.post('/api/user/account/erase').set(customer.auth).send({ password: customer.password });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+
+    // No table holds the e-mail, the phones or the name any more, but the invoice as issued.
+    const after = await everyTable();
+    const left = [...after.entries()].flatMap(([table, text]) => needles.filter((n) => text.includes(n)).map((n) => `${table}: ${n}`));
+    expect(left).toEqual([]);
+    const invoice = await api.database.db
+      .selectFrom('tax_documents')
+      .select('document')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    // The invoice as issued names its buyer and delivery address (CGST Rules, rule 46): kept, as the law asks.
+    expect(invoice.document).toMatchObject({ buyer: { name: 'A P', address: expect.stringContaining('1 Road') } });
+
+    // The sale stays, with its place of supply; the shopper is gone from it.
+    const order = await api.database.db
+      .selectFrom('orders')
+      .select(['total_price', 'shipping_info', 'tax'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.total_price).toBeGreaterThan(0);
+    expect(order.shipping_info).toEqual({ state: expect.any(String), country: 'India', pincode: expect.anything() });
+    expect(order.tax).not.toBeNull();
+    // Signed out everywhere, and no one signs in to it again.
+    expect((await api.http.get('/api/user/me').set(customer.auth)).status).toBe(401);
+    expect((await api.http.post('/api/user/login').send({ email: customer.email, password: customer.password })).status).toBe(401);
+    // The shop can make the same e-mail a new account: it is no one's now.
+    expect(
+      (
+        await api.http
+          .post('/api/user/register')
+          .send({ firstname: 'New', email: customer.email, mobile, password: 'another long password' })
+      ).status,
+    ).toBe(201);
+  });
+});

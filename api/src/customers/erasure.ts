@@ -1,0 +1,116 @@
+import { type Kysely, sql } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordAudit } from '../audit/record.js';
+import { verifyPassword } from '../auth/password.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../domain/errors.js';
+import type { AttemptWindows } from '../auth/attempts.js';
+import { refreshRating } from '../reviews/rating.js';
+import { senderKey } from '../enquiries/contact-form.js';
+import { withdrawConsents } from './consents.js';
+import { ATTEMPT_LIMITS, accountKey, tooManyAttempts } from '@digitic/shop-rules';
+
+// "Delete my account" (Digital Personal Data Protection Act, 2023, s. 12): with the password given again, the
+// shopper's personal data is erased at once, in one transaction. What the GST law keeps (CGST Act s. 36: eight
+// years) stays with only what it needs: the orders' amounts, lines and tax, the place of supply (state, PIN) and
+// the tax documents as issued (their buyer block is the invoice itself, append-only). The account's row stays,
+// for those orders point at it, with nothing personal left: no one signs in to it again. docs/compliance.md has
+// the retention, table by table.
+
+/** What an erased shopper's e-mail becomes: unique, and no one's (.invalid never resolves). */
+export const erasedEmail = (id: string) => `erased-${id}@erased.invalid`;
+
+/** An address reduced to what the tax law keeps of a sale: the place of supply. */
+const placeOfSupply = sql<string>`jsonb_build_object('state', shipping_info->>'state', 'country', shipping_info->>'country', 'pincode', shipping_info->'pincode')`;
+
+export async function eraseCustomer(
+  deps: { db: Kysely<Database>; attempts: AttemptWindows },
+  customerId: string,
+  password: string,
+  actor: Actor,
+): Promise<void> {
+  const { db } = deps;
+  const me = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+  if (!me || me.erased_at) throw unauthorized();
+  // The password again, counted in the account's sign-in window: a signed-in page is no way to guess it.
+  const key = `login:${accountKey(me.email)}`;
+  const reserved = await deps.attempts.reserve(key, ATTEMPT_LIMITS.loginFailuresPerAccount);
+  if (!reserved.allowed) throw tooManyRequests(tooManyAttempts('login', reserved.retryMs));
+  if (!(await verifyPassword(me.password_hash, password))) throw badRequest('The password is not right: your account is kept', 'password');
+  // Not while a sale is under way: its address is still needed to deliver it, collect a return or refund it.
+  const open = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('order_status', 'not in', ['Delivered', 'Cancelled'])
+    .union(
+      db
+        .selectFrom('returns')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('status', 'in', ['Requested', 'Approved', 'Received']),
+    )
+    .union(db.selectFrom('checkouts').select('id').where('customer_id', '=', customerId).where('status', 'in', ['started', 'paid']))
+    .limit(1)
+    .executeTakeFirst();
+  if (open) {
+    await deps.attempts.clear(key);
+    throw conflict(
+      'An order, a payment or a return of yours is still under way: your account can be deleted once it is delivered, cancelled or closed',
+    );
+  }
+  await db.transaction().execute(async (trx) => {
+    // Their reviews go, and the products' ratings are recounted without them.
+    const rated = await trx.deleteFrom('ratings').where('customer_id', '=', customerId).returning('product_id').execute();
+    for (const productId of new Set(rated.map((r) => r.product_id))) await refreshRating(trx, productId);
+    await trx.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
+    await trx.deleteFrom('wishlist').where('customer_id', '=', customerId).execute();
+    await trx.deleteFrom('reset_tokens').where('customer_id', '=', customerId).execute();
+    await trx.deleteFrom('email_changes').where('customer_id', '=', customerId).execute();
+    // The rate limits' windows name the e-mail (a sign-in's, a message's): they go too.
+    await trx
+      .deleteFrom('attempt_windows')
+      .where('key', 'in', [`login:${accountKey(me.email)}`, `register:${accountKey(me.email)}`, `enquiry-email:${senderKey(me.email)}`])
+      .execute();
+    // The sales stay (the tax law), with the place of supply alone of the address; the shopper's own words go.
+    await trx.updateTable('orders').set({ shipping_info: placeOfSupply }).where('customer_id', '=', customerId).execute();
+    await trx.updateTable('checkouts').set({ shipping_info: placeOfSupply }).where('customer_id', '=', customerId).execute();
+    await trx.updateTable('returns').set({ comment: null }).where('customer_id', '=', customerId).execute();
+    // Their messages to the shop, and the replies that answered them by name.
+    const enquiries = await trx
+      .updateTable('enquiries')
+      .set({ name: 'Erased', email: erasedEmail(customerId), mobile: '', comment: '(erased at the sender’s request)' })
+      .where('customer_id', '=', customerId)
+      .returning('id')
+      .execute();
+    if (enquiries.length > 0) {
+      await trx
+        .updateTable('enquiry_events')
+        .set({ body: '(erased at the sender’s request)' })
+        .where(
+          'enquiry_id',
+          'in',
+          enquiries.map((e) => e.id),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('customers')
+      .set({
+        firstname: 'Erased',
+        lastname: '',
+        email: erasedEmail(customerId),
+        mobile: null,
+        // No password opens it, and every token it signed is void.
+        password_hash: '!erased',
+        sessions_since: new Date(Math.max(Date.now(), me.sessions_since.getTime() + 1)),
+        erased_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', customerId)
+      .execute();
+    // The consent is withdrawn with the account; its record stays as proof of what was agreed (DPDP Act, s. 6(10)).
+    await withdrawConsents(trx, customerId);
+    await recordAudit(trx, actor, { action: 'customer.erased', subject: { kind: 'customer', id: customerId } });
+  });
+}
