@@ -82,7 +82,7 @@ export default tseslint.config(
   // (the explorer's docs and every client's generated types show these words).
   {
     files: ['schema/**/*.graphql'],
-    languageOptions: { parser: graphql.parser, parserOptions: { graphQLConfig: { schema: 'schema/schema.graphql' } } },
+    languageOptions: { parser: graphql.parser, parserOptions: { graphQLConfig: { schema: 'schema/storefront/*.graphql' } } },
     plugins: { '@graphql-eslint': graphql },
     rules: {
       ...tseslint.configs.disableTypeChecked.rules,

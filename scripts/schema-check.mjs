@@ -1,10 +1,10 @@
-// Safe schema changes: compares schema/schema.graphql with schema/published.graphql (the schema other
+// Safe schema changes: compares the storefront's schema (schema/storefront/*.graphql) with schema/published.graphql (the schema other
 // clients build on) using graphql-js's own findBreakingChanges, and fails on a breaking change unless what
 // it removes (a field, an argument, an enum value) was marked @deprecated in the published schema first.
 //
 //   node scripts/schema-check.mjs             check (npm run lint runs it)
 //   node scripts/schema-check.mjs --publish   the current schema becomes the published one (at a release)
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   BreakingChangeType,
@@ -15,6 +15,19 @@ import {
   isObjectType,
   isInterfaceType,
 } from 'graphql';
+
+/**
+ * A schema kept as one file a domain (schema/storefront/, schema/admin/): its files in name order, as one document.
+ * @param {string} dir
+ * @returns {string}
+ */
+export function readSchemaDir(dir) {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.graphql'))
+    .sort()
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .join('\n');
+}
 
 /**
  * The breaking changes from `publishedSdl` to `currentSdl` that were not announced by a deprecation.
@@ -52,16 +65,16 @@ export function unannouncedBreakingChanges(publishedSdl, currentSdl) {
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const dir = path.resolve(import.meta.dirname, '../schema');
-  const currentFile = path.join(dir, 'schema.graphql');
+  const current = readSchemaDir(path.join(dir, 'storefront'));
   const publishedFile = path.join(dir, 'published.graphql');
   if (process.argv.includes('--publish')) {
-    copyFileSync(currentFile, publishedFile);
+    writeFileSync(publishedFile, current);
     console.log('schema/published.graphql is now the current schema');
   } else {
-    const problems = unannouncedBreakingChanges(readFileSync(publishedFile, 'utf8'), readFileSync(currentFile, 'utf8'));
+    const problems = unannouncedBreakingChanges(readFileSync(publishedFile, 'utf8'), current);
     if (problems.length > 0) {
       console.error(
-        `schema/schema.graphql breaks clients of schema/published.graphql:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        `schema/storefront/ breaks clients of schema/published.graphql:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
           'Mark a field, argument or enum value @deprecated(reason: "…") and publish that first; remove it in a later release.',
       );
       process.exit(1);

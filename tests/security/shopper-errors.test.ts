@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ApolloClient, gql as parse, HttpLink, InMemoryCache } from '@apollo/client/core';
 import {
   buildSchema,
@@ -13,6 +14,7 @@ import {
   typeFromAST,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSchemaDir } from '../../scripts/schema-check.mjs';
 import { shopperMessage } from '../../web/src/lib/shopper-message';
 import { newShopper } from '../support/shop-client';
 import { type Stack, startStack } from '../support/stack';
@@ -23,7 +25,7 @@ import { type Stack, startStack } from '../support/stack';
 // (web/src/lib/shopper-message.ts) must be a sentence: no text of the client library, the transport or GraphQL.
 
 const root = new URL('../../', import.meta.url);
-const schema = buildSchema(readFileSync(new URL('schema/schema.graphql', root), 'utf8'));
+const schema = buildSchema(readSchemaDir(fileURLToPath(new URL('schema/storefront/', root))));
 const manifest = JSON.parse(readFileSync(new URL('web/src/__generated__/trusted-documents.json', root), 'utf8')) as {
   operations: { name: string; type: string; body: string }[];
 };

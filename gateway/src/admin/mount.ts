@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { requestIdFrom } from '@digitic/server-kit';
@@ -7,18 +7,14 @@ import type express from 'express';
 import type { GatewayConfig } from '../config/env.js';
 import type { ShopDetailsSource } from '../shop-details.js';
 import { createGraphqlServer, graphqlHandler } from '../graphql/create-server.js';
+import { readSchemaDir } from '../graphql/schema-files.js';
 import { type TrustedDocuments, trustedDocuments } from '../security/trusted-documents.js';
 import type { AdminContext } from './context.js';
 import { staffApis } from './datasources/index.js';
 import { adminResolvers } from './resolvers/index.js';
 
 /** The staff schema: schema/admin/*.graphql, one file a domain, read in name order as one document. */
-const SCHEMA_DIR = new URL('../../../schema/admin/', import.meta.url);
-export const adminTypeDefs = readdirSync(SCHEMA_DIR)
-  .filter((file) => file.endsWith('.graphql'))
-  .sort()
-  .map((file) => readFileSync(new URL(file, SCHEMA_DIR), 'utf8'))
-  .join('\n');
+export const adminTypeDefs = readSchemaDir(new URL('../../../schema/admin/', import.meta.url));
 
 /**
  * The session cookie and its CSRF token, both httpOnly: no script reads the token from a cookie. The back

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { ApolloServer } from '@apollo/server';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type express from 'express';
@@ -9,9 +8,10 @@ import type { GatewayMetrics } from '../observability/metrics.js';
 import { resolvers } from '../resolvers/index.js';
 import { trustedDocuments } from '../security/trusted-documents.js';
 import { createGraphqlServer, graphqlHandler } from './create-server.js';
+import { readSchemaDir } from './schema-files.js';
 
-/** The storefront's schema (schema/schema.graphql). */
-export const typeDefs = readFileSync(new URL('../../../schema/schema.graphql', import.meta.url), 'utf8');
+/** The storefront's schema: schema/storefront/*.graphql, one file a domain. */
+export const typeDefs = readSchemaDir(new URL('../../../schema/storefront/', import.meta.url));
 
 /** The storefront's schema served: its trusted documents, Apollo's cache and, when on, anonymous answers shared. */
 export function createStorefrontServer(deps: { config: GatewayConfig; cache: KeyValueCache<string>; metrics: GatewayMetrics }) {

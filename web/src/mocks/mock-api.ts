@@ -2,12 +2,18 @@
 // (npm run dev:mock) and for tests: the real schema, the real documents, resolvers over demo data.
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { graphql, GraphQLError } from 'graphql';
-import typeDefs from '../../../schema/schema.graphql?raw';
 import { accountKey } from '@digitic/shop-rules/attempts';
 import { orderTotal, subtotal as subtotalOf } from '@digitic/shop-rules/money';
 import { quantityProblem } from '@digitic/shop-rules/quantity';
 import { SHIPPING_FEE } from '@digitic/shop-rules/shipping';
 import { BLOGS, COLORS, type DemoProduct, MOCK_DISCLOSURES, picture, PRODUCTS } from './demo-data';
+
+/** The storefront's schema: schema/storefront/*.graphql, one file a domain, in name order as one document. */
+const schemaFiles = import.meta.glob<string>('../../../schema/storefront/*.graphql', { query: '?raw', import: 'default', eager: true });
+const typeDefs = Object.keys(schemaFiles)
+  .sort()
+  .map((file) => schemaFiles[file])
+  .join('\n');
 
 interface Customer {
   id: string;
