@@ -1,4 +1,9 @@
+// The shell's stylesheet, in five files taken in this order (one file in the build, inlined in every server-rendered page).
 import './app/app.css';
+import './app/header.css';
+import './app/catalogue.css';
+import './app/footer.css';
+import './app/phone.css';
 
 // A server-rendered page is whole without its scripts. They are asked for once its pictures are in (or
 // after a second at most), so that on a slow connection the page's largest picture does not share the

@@ -55,7 +55,7 @@ export default function RichText({
       UndoRedo,
     ],
     content: value,
-    // The back office's policy allows no inline <style>: the few rules the editor needs are in admin.css.
+    // The back office's policy allows no inline <style>: the few rules the editor needs are in admin-editors.css.
     injectCSS: false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,

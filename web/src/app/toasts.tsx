@@ -4,7 +4,7 @@ import { TOAST_MS } from '../config/constants';
 
 /**
  * Light, 5 s; hovering or leaving the window pauses them; a click closes one (spec §2). Top-right as the spec
- * has it, below the header so its cart and menu stay in reach; on a phone, along the bottom (app.css).
+ * has it, below the header so its cart and menu stay in reach; on a phone, along the bottom (footer.css).
  */
 export default function Toasts() {
   const { toasts, handlers } = useToaster({ duration: TOAST_MS });
