@@ -1,14 +1,8 @@
 // GST as the api records it: per line and per sale, amounts in paise, rates in basis points (shop-rules' gst.ts).
+import type { LineTax } from '@digitic/shop-rules/gst';
 
-/** One line's GST (shop-rules' gstOf): its value after discount, GST included; the rate in basis points; paise. */
-export interface LineTaxRecord {
-  value: number;
-  rateBp: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-}
+/** One line's GST as shop-rules' gstOf makes it: its value after discount, GST included; the rate in basis points; paise. */
+export type LineTaxRecord = LineTax;
 
 /** A sale's GST: from the seller's state to the place of supply; CGST + SGST (or UTGST) inside a state, IGST across. */
 export interface SaleTaxRecord {
