@@ -2,7 +2,7 @@
 export { type Db, openDb } from './db/connect.js';
 export { migrateToLatest } from './db/migrate.js';
 export { parseProductListQuery } from './products/list-query.js';
-export { listProducts } from './products/repo.js';
+export { filtered, listProducts } from './products/repo.js';
 export { facetCounts, searchProducts } from './products/search-results.js';
 export { seedDemo } from './db/seed.js';
 export { createApp } from './app.js';
