@@ -4,7 +4,9 @@
  * typeahead sends, and typos, each run through the api's own search (products/search-results.ts: the words, the
  * page of 20, its count, a typo's correction, a widened search) and its facet counts, in process (no HTTP or JSON).
  * Prints p50 and p99 of each; `--check` holds the search to p50 ≤ 10 ms and p99 ≤ 50 ms on PostgreSQL, and PGlite
- * (one process, no parallel workers) to twice that. A search of two words with its facets is measured and printed
+ * (one process, no parallel workers) to twice that, as on the reference machine: a machine slower than it at the
+ * database's own text-search work (a fixed query, timed before and after) has the goals scaled by how much slower,
+ * printed; never stricter than the goals themselves. A search of two words with its facets is measured and printed
  * but not held: exact counts read every match (docs/performance.md says what that costs), and the floor under them,
  * a bare count of the same matches, is printed beside them.
  *
@@ -22,6 +24,42 @@ const CHECK = args.has('check');
 const PG_PRODUCTS = Number(args.get('products') ?? 100_000);
 const PGLITE_PRODUCTS = Number(args.get('pglite') ?? 10_000);
 const GOAL = { p50: 10, p99: 50 };
+
+/**
+ * The machine's speed at the database's own work, beside the reference machine's: a fixed query of PostgreSQL's text
+ * search (the parser, the English stemmer, a prefix match; no table, so nothing of this shop's), its median time over
+ * runs before and after the searches. The reference is the 2-core machine the goals were met on (benchmarkIndex
+ * ~2,400, 2026-11-28), where it took these many milliseconds; the same machine on a slower day (benchmarkIndex
+ * ~1,200) searched at p50 13.5 ms, and CI's machines differ by as much.
+ */
+const REFERENCE_WORK = sql`
+  select count(*) from generate_series(1, 100000) g
+  where to_tsvector('english', 'word' || (g % 977) || ' other' || (g % 13) || ' cameras') @@ to_tsquery('english', 'word5:* & camera')`;
+const REFERENCE_MS = { postgres: 187, pglite: 362 };
+
+async function timeReferenceWork(db: Database): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < 9; i += 1) {
+    const started = performance.now();
+    await REFERENCE_WORK.execute(db.db);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** How much slower than the reference machine this one is at the reference work (1 when as fast or faster). */
+function slowerBy(kind: keyof typeof REFERENCE_MS, times: number[]) {
+  const ms = percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  );
+  const factor = Math.max(1, ms / REFERENCE_MS[kind]);
+  console.log(
+    `  ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: the reference text-search work took ${ms.toFixed(0)} ms (reference machine: ${REFERENCE_MS[kind]} ms)` +
+      (factor > 1 ? `: this machine is ${factor.toFixed(2)}× slower, and the goals are scaled by that` : ': the goals as they are'),
+  );
+  return factor;
+}
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const judged = (
@@ -132,8 +170,9 @@ async function measure(db: Database, label: string, runs: number) {
 const failures: string[] = [];
 const unheld: string[] = [];
 const judge = (label: string, got: { p50: number; p99: number }, factor: number) => {
-  if (got.p50 > GOAL.p50 * factor) failures.push(`${label}: p50 ${got.p50.toFixed(1)} ms over ${GOAL.p50 * factor} ms`);
-  if (got.p99 > GOAL.p99 * factor) failures.push(`${label}: p99 ${got.p99.toFixed(1)} ms over ${GOAL.p99 * factor} ms`);
+  const over = (p: 'p50' | 'p99') => `${label}: ${p} ${got[p].toFixed(1)} ms over ${(GOAL[p] * factor).toFixed(1)} ms`;
+  if (got.p50 > GOAL.p50 * factor) failures.push(over('p50'));
+  if (got.p99 > GOAL.p99 * factor) failures.push(over('p99'));
 };
 
 console.log(`Search latency, ${QUERIES.length} queries (the judged ones, typeahead beginnings, typos):`);
@@ -158,8 +197,9 @@ if (pgAnswers) {
     console.log(
       `  PostgreSQL, ${PG_PRODUCTS.toLocaleString('en-IN')} products (made in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
     );
+    const before = await timeReferenceWork(db);
     const figures = await measure(db, 'PostgreSQL', 3);
-    judge('PostgreSQL search', figures.search, 1);
+    judge('PostgreSQL search', figures.search, slowerBy('postgres', [...before, ...(await timeReferenceWork(db))]));
     // Exact facet counts read every match: measured and printed, not held (docs/performance.md, issue 41).
     unheld.push(
       `PostgreSQL two words with facets: p50 ${figures.twoWords.p50.toFixed(1)} ms, p99 ${figures.twoWords.p99.toFixed(1)} ms` +
@@ -181,8 +221,9 @@ if (pgAnswers) {
     await migrateToLatest(db.db);
     await grow(db, PGLITE_PRODUCTS);
     console.log(`  PGlite, ${PGLITE_PRODUCTS.toLocaleString('en-IN')} products`);
+    const before = await timeReferenceWork(db);
     const figures = await measure(db, 'PGlite', 2);
-    judge('PGlite search', figures.search, 2);
+    judge('PGlite search', figures.search, 2 * slowerBy('pglite', [...before, ...(await timeReferenceWork(db))]));
     unheld.push(
       `PGlite two words with facets: p50 ${figures.twoWords.p50.toFixed(1)} ms, p99 ${figures.twoWords.p99.toFixed(1)} ms` +
         ` (a bare count of their matches alone: p50 ${figures.floor.p50.toFixed(1)} ms)`,
@@ -197,6 +238,8 @@ if (unheld.length > 0)
     `Not held by --check (a search and its exact facet counts read every match; the goal is 10 / 50 ms):\n  ${unheld.join('\n  ')}`,
   );
 if (failures.length > 0) {
-  console.log(`Over the goal (p50 ≤ ${GOAL.p50} ms, p99 ≤ ${GOAL.p99} ms; PGlite twice that):\n  ${failures.join('\n  ')}`);
+  console.log(
+    `Over the goal (p50 ≤ ${GOAL.p50} ms, p99 ≤ ${GOAL.p99} ms; PGlite twice that; on the reference machine):\n  ${failures.join('\n  ')}`,
+  );
   if (CHECK) process.exit(1);
-} else console.log(`Within the goal (p50 ≤ ${GOAL.p50} ms, p99 ≤ ${GOAL.p99} ms; PGlite twice that).`);
+} else console.log(`Within the goal (p50 ≤ ${GOAL.p50} ms, p99 ≤ ${GOAL.p99} ms; PGlite twice that; on the reference machine).`);

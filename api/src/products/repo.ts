@@ -85,18 +85,25 @@ export interface ProductPage {
 
 export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<ProductPage> {
   if (!q.search) return listed(db, q);
-  // A search: its words as typed; when they find nothing, the catalogue's words nearest to them, said.
+  const [page, current] = await searchedOnce(db, { ...q, search: q.search });
+  // Made with synonyms the shop has changed meanwhile (a rare moment): made again, with the new ones.
+  return (await current) ? page : (await searchedOnce(db, { ...q, search: q.search }))[0];
+}
+
+/** A search: its words as typed; when they find nothing, the catalogue's words nearest to them, said. */
+async function searchedOnce(db: Kysely<Database>, q: ProductListQuery & { search: string }): Promise<[ProductPage, Promise<boolean>]> {
   const plan = await searchPlan(db, q.search);
+  const { current } = plan;
   if (plan.query.length === 0)
-    return { rows: [], total: 0, totalExact: true, search: { words: plan.words, suggestion: null, capped: plan.capped } };
+    return [{ rows: [], total: 0, totalExact: true, search: { words: plan.words, suggestion: null, capped: plan.capped } }, current];
   const found = await listed(db, q, { query: plan.query, widened: false });
   const said = { words: plan.words, suggestion: null, capped: plan.capped };
-  if (found.total > 0) return { ...found, search: said };
+  if (found.total > 0) return [{ ...found, search: said }, current];
   const corrected = await plan.corrected();
-  if (!corrected) return { ...found, search: said };
+  if (!corrected) return [{ ...found, search: said }, current];
   const instead = await listed(db, q, { query: corrected.query, widened: false });
-  if (instead.total === 0) return { ...found, search: said };
-  return { ...instead, search: { words: corrected.words, suggestion: corrected.words.join(' '), capped: plan.capped } };
+  if (instead.total === 0) return [{ ...found, search: said }, current];
+  return [{ ...instead, search: { words: corrected.words, suggestion: corrected.words.join(' '), capped: plan.capped } }, current];
 }
 
 export async function listed(db: Kysely<Database>, q: ProductListQuery, search?: WordsMatch): Promise<ProductPage> {

@@ -24,7 +24,14 @@ export interface SearchAnswer extends ProductPage {
 }
 
 export async function searchProducts(db: Kysely<Database>, q: ProductListQuery & { search: string }): Promise<SearchAnswer> {
+  const [answer, current] = await searchOnce(db, q);
+  // Made with synonyms the shop has changed meanwhile (a rare moment): made again, with the new ones.
+  return (await current) ? answer : (await searchOnce(db, q))[0];
+}
+
+async function searchOnce(db: Kysely<Database>, q: ProductListQuery & { search: string }): Promise<[SearchAnswer, Promise<boolean>]> {
   const plan = await searchPlan(db, q.search);
+  const { current } = plan;
   const understood = (words: string[], terms: string[], suggestion: string | null, allWords: number, widened: boolean) => ({
     words,
     terms,
@@ -34,7 +41,7 @@ export async function searchProducts(db: Kysely<Database>, q: ProductListQuery &
     widened,
   });
   if (plan.query.length === 0)
-    return { rows: [], total: 0, totalExact: true, understood: understood(plan.words, [], null, 0, false), match: null };
+    return [{ rows: [], total: 0, totalExact: true, understood: understood(plan.words, [], null, 0, false), match: null }, current];
   let query = plan.query;
   let words = plan.words;
   let terms = plan.terms;
@@ -51,11 +58,11 @@ export async function searchProducts(db: Kysely<Database>, q: ProductListQuery &
     }
   }
   if (query.length < 2 || all.total >= WIDEN_BELOW)
-    return { ...all, understood: understood(words, terms, suggestion, all.total, false), match: { query, widened: false } };
+    return [{ ...all, understood: understood(words, terms, suggestion, all.total, false), match: { query, widened: false } }, current];
   const match = { query, widened: true };
   const some = await listed(db, q, match);
   const widened = some.total > all.total;
-  return { ...some, understood: understood(words, terms, suggestion, all.total, widened), match };
+  return [{ ...some, understood: understood(words, terms, suggestion, all.total, widened), match }, current];
 }
 
 /** The price bands of the facets, in rupees: [from, below); the last has no top. */

@@ -142,6 +142,22 @@ describe('the store’s search', () => {
     await expect.poll(async () => (await titles('zzsynonym')).join(), { timeout: 8_000 }).toBe(`Synonymed ${w}`);
   });
 
+  it('uses a synonym at the first search after it is added, on the store and on the results page', async () => {
+    const w = word();
+    await create({ title: `Freshly ${w}` });
+    // Each search reads whether the synonyms changed beside itself: these two know the synonyms as they were.
+    expect(await titles('zzfresh')).toEqual([]);
+    expect((await api.http.get('/api/product/search').query({ search: 'zzfresh' })).body.total).toBe(0);
+    await api.database.db
+      .insertInto('search_synonyms')
+      .values({ word: 'zzfresh', also: [w] })
+      .execute();
+    expect(await titles('zzfresh')).toEqual([`Freshly ${w}`]);
+    await api.database.db.updateTable('search_synonyms').set({ word: 'zzfresher' }).where('word', '=', 'zzfresh').execute();
+    const page = (await api.http.get('/api/product/search').query({ search: 'zzfresher' })).body as { products: { title: string }[] };
+    expect(page.products.map((p) => p.title)).toEqual([`Freshly ${w}`]);
+  });
+
   it('answers hostile, odd and long searches with a result, never an error', async () => {
     for (const text of ['a & | ! :* ( )', '!!!', "'); drop table products; --", '🎧🎧', 'हेडफ़ोन', 'سماعات', 'x'.repeat(100), '\\']) {
       const res = await api.http.get(`/api/product?search=${encodeURIComponent(text)}`);

@@ -66,15 +66,35 @@ async function readSynonyms(db: Kysely<Database>, mark: string): Promise<Synonym
   };
 }
 
-/** The shop's synonyms, read again when their mark has moved; a failed read answers what was known (or none). */
-async function synonymsOf(db: Kysely<Database>): Promise<Map<string, string[][]>> {
-  const last = await synonymsKnown.get(db)?.catch(() => null);
-  // The mark before the synonyms: a change between the two reads is seen by the next search, never missed.
-  const mark = await synonymsMark(db).catch(() => null);
-  if (last && (mark === null || mark === last.mark)) return last.words;
-  const reading = readSynonyms(db, mark ?? '').catch(() => last ?? { mark: '', words: new Map<string, string[][]>() });
-  synonymsKnown.set(db, reading);
-  return (await reading).words;
+/**
+ * The shop's synonyms as last read, and whether they are still the shop's: the search is made with them while their
+ * mark is read beside it (a round trip less before each search), and made again when the mark has moved (a change
+ * is rare, and then read at once for the next search). The first search waits for them; a failed read answers what
+ * was known (or none), and a mark that cannot be read counts as unchanged.
+ */
+async function synonymsOf(db: Kysely<Database>): Promise<{ words: Map<string, string[][]>; current: Promise<boolean> }> {
+  const known = synonymsKnown.get(db);
+  const last = await known?.catch(() => null);
+  const reread = (mark: string | null) => {
+    const reading = readSynonyms(db, mark ?? '').catch(() => last ?? { mark: '', words: new Map<string, string[][]>() });
+    synonymsKnown.set(db, reading);
+    return reading;
+  };
+  if (!last) {
+    // The mark before the synonyms: a change between the two reads is seen by the next search, never missed.
+    const mark = await synonymsMark(db).catch(() => null);
+    return { words: (await reread(mark)).words, current: Promise.resolve(true) };
+  }
+  const current = synonymsMark(db).then(
+    (mark) => {
+      if (mark === last.mark) return true;
+      // One read of the new ones, however many searches found the mark moved.
+      if (synonymsKnown.get(db) === known) void reread(mark);
+      return false;
+    },
+    () => true,
+  );
+  return { words: last.words, current };
 }
 
 async function readVocabulary(db: Kysely<Database>): Promise<Map<string, number>> {
@@ -115,6 +135,11 @@ export interface SearchPlan {
    */
   corrected: () => Promise<{ words: string[]; query: WordQuery[] } | null>;
   capped: boolean;
+  /**
+   * Whether the synonyms it was made with are still the shop's (read beside the search): when not, the search is
+   * made again, once, with the new ones.
+   */
+  current: Promise<boolean>;
   /** The words to mark in a title: each searched word and the words of its synonyms, each a word's beginning. */
   terms: string[];
 }
@@ -137,9 +162,10 @@ async function withoutStopWords(db: Kysely<Database>, words: string[]): Promise<
 
 export async function searchPlan(db: Kysely<Database>, text: string): Promise<SearchPlan> {
   const { words: typed, capped } = searchWords(text);
-  if (typed.length === 0) return { words: typed, query: [], corrected: async () => null, capped, terms: [] };
+  if (typed.length === 0)
+    return { words: typed, query: [], corrected: async () => null, capped, current: Promise.resolve(true), terms: [] };
   const words = await withoutStopWords(db, typed);
-  const synonyms = await synonymsOf(db);
+  const { words: synonyms, current } = await synonymsOf(db);
   const alternatives = (w: string) => synonyms.get(w) ?? [];
   const corrected = async () => {
     const vocabulary = await vocabularyOf(db);
@@ -149,7 +175,7 @@ export async function searchPlan(db: Kysely<Database>, text: string): Promise<Se
     return { words: correctedWords, query: wordQueries(correctedWords, alternatives) };
   };
   const terms = [...new Set(words.flatMap((w) => [w, ...alternatives(w).flat()]))];
-  return { words, query: wordQueries(words, alternatives), corrected, capped, terms };
+  return { words, query: wordQueries(words, alternatives), corrected, capped, current, terms };
 }
 
 /** The tsquery of one word of a search: in English (stemmed, with its synonyms) or as typed. */

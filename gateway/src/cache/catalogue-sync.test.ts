@@ -74,7 +74,7 @@ describe('the response cache follows the catalogue change log', () => {
     expect((await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.id).toBe(p._id);
   });
 
-  it('keeps to its own reading: within a second without being asked', async () => {
+  it('keeps to its own reading: a change is served without being asked', async () => {
     const [p] = (await gw.api.http.get('/api/product?limit=1&page=7&sort=title')).body as { _id: string; price: number }[];
     if (!p) throw new Error('the demo catalogue has products');
     await gw.gql<One>(PRODUCT, { id: p._id });
@@ -89,12 +89,10 @@ describe('the response cache follows the catalogue change log', () => {
         price: p.price + 7,
         stock: undefined,
       });
-    const changedAt = Date.now();
-    let price = p.price;
-    while (price !== p.price + 7 && Date.now() - changedAt < 1000) {
-      price = (await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.price ?? price;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(price).toBe(p.price + 7);
+    // No syncCatalogue() here: the gateway's own timer reads the change log (every CATALOGUE_SYNC_MS, 250 ms). How
+    // soon is the interval's to say, not a deadline here: a busy machine may take a few of them.
+    await expect
+      .poll(async () => (await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.price, { timeout: 10_000, interval: 25 })
+      .toBe(p.price + 7);
   });
 });
