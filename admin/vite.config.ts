@@ -22,5 +22,6 @@ export default defineConfig(({ command }) => ({
   // The manifest tells the bundle report what the first load is and what each screen adds.
   build: { outDir: 'dist', manifest: true },
   server: { proxy: { '/admin/graphql': 'http://127.0.0.1:4000' } },
-  test: { environment: 'jsdom', setupFiles: ['./src/test-setup.ts'] },
+  // A screen's first import and typing key by key take longer on a loaded machine: 15 s a test, not the default 5.
+  test: { environment: 'jsdom', setupFiles: ['./src/test-setup.ts'], testTimeout: 15_000 },
 }));

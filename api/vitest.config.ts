@@ -21,6 +21,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What a test waits for (an e-mail sent after the commit, a refund the provider processes) comes when a loaded
+    // machine gets to it: expect.poll waits up to 15 s, not its default of 1 s, and still fails if it never comes.
+    expect: { poll: { timeout: 15_000 } },
     projects: databases.map((db) => ({
       resolve: { alias },
       test: {
@@ -30,6 +33,7 @@ export default defineConfig({
         pool: 'forks',
         testTimeout: 30_000,
         hookTimeout: 60_000,
+        expect: { poll: { timeout: 15_000 } },
       },
     })),
   },

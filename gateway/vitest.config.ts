@@ -24,6 +24,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What a test waits for (an e-mail sent after the commit, a refund the provider processes) comes when a loaded
+    // machine gets to it: expect.poll waits up to 15 s, not its default of 1 s, and still fails if it never comes.
+    expect: { poll: { timeout: 15_000 } },
     env: { TEST_DB: 'pglite', LOG_SILENT: '1' },
   },
 });

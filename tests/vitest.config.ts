@@ -22,5 +22,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a test waits for (an e-mail sent after the commit, a refund the provider processes) comes when a loaded
+    // machine gets to it: expect.poll waits up to 15 s, not its default of 1 s, and still fails if it never comes.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

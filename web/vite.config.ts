@@ -152,5 +152,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A test of typing key by key and of a lazy page's first import, on a loaded machine: 15 s, not the default 5.
+    testTimeout: 15_000,
   },
 }));

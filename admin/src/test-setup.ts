@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy… and waitFor wait up to 5 s for what a loaded machine renders late (a lazy screen's first import), not the
+// library's default of 1 s; what never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia: the kit (Mantine) asks it for the colour scheme and reduced motion. None matches here.
 if (!window.matchMedia) {

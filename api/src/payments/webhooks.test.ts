@@ -473,7 +473,8 @@ describe('reconciliation', () => {
     const checkedNow = async (expireAfterSeconds = 7200) => {
       await reconcile(deps, { afterSeconds: 0, expireAfterSeconds });
       const row = await checkoutRow(open.razorpayOrderId);
-      return row.last_checked_at !== null && Date.now() - row.last_checked_at.getTime() < 5_000;
+      // Checked by this run (a loaded machine may take seconds), not the minute before it was set to.
+      return row.last_checked_at !== null && Date.now() - row.last_checked_at.getTime() < 30_000;
     };
     await set(60, null);
     expect(await checkedNow()).toBe(true);
