@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { countryCodesByName } from '@digitic/shop-rules';
 import type { Database, Product } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
-import { anyWordTsquery, categoryWords, searchPlan, tsquery } from './search.js';
+import { anyWordTsquery, categoryWords, searchPlan, tsquery, withCurrentSynonyms } from './search.js';
 import type { WordQuery } from './search-query.js';
 
 /** A product's columns as the store reads them (not its search document, which only the database reads). */
@@ -85,9 +85,8 @@ export interface ProductPage {
 
 export async function listProducts(db: Kysely<Database>, q: ProductListQuery): Promise<ProductPage> {
   if (!q.search) return listed(db, q);
-  const [page, current] = await searchedOnce(db, { ...q, search: q.search });
-  // Made with synonyms the shop has changed meanwhile (a rare moment): made again, with the new ones.
-  return (await current) ? page : (await searchedOnce(db, { ...q, search: q.search }))[0];
+  const search = q.search;
+  return withCurrentSynonyms(() => searchedOnce(db, { ...q, search }));
 }
 
 /** A search: its words as typed; when they find nothing, the catalogue's words nearest to them, said. */

@@ -3,7 +3,7 @@ import type { FacetCountsRecord, SearchAnswerRecord } from '@digitic/rest-contra
 import type { Database } from '../db/schema.js';
 import type { ProductListQuery } from './list-query.js';
 import { filtered, listed, type ProductPage, type WordsMatch } from './repo.js';
-import { searchPlan } from './search.js';
+import { searchPlan, withCurrentSynonyms } from './search.js';
 
 // A shopper's search as the results page and every GraphQL client get it: the products with every word, ranked;
 // when the words as typed find nothing, the catalogue's words nearest to them (said, as "did you mean"); when
@@ -24,9 +24,7 @@ export interface SearchAnswer extends ProductPage {
 }
 
 export async function searchProducts(db: Kysely<Database>, q: ProductListQuery & { search: string }): Promise<SearchAnswer> {
-  const [answer, current] = await searchOnce(db, q);
-  // Made with synonyms the shop has changed meanwhile (a rare moment): made again, with the new ones.
-  return (await current) ? answer : (await searchOnce(db, q))[0];
+  return withCurrentSynonyms(() => searchOnce(db, q));
 }
 
 async function searchOnce(db: Kysely<Database>, q: ProductListQuery & { search: string }): Promise<[SearchAnswer, Promise<boolean>]> {

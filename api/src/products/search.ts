@@ -178,6 +178,15 @@ export async function searchPlan(db: Kysely<Database>, text: string): Promise<Se
   return { words, query: wordQueries(words, alternatives), corrected, capped, current, terms };
 }
 
+/**
+ * A search made with the synonyms as last read (`once` answers it and whether they were still the shop's), made
+ * again, once, with the new ones when the shop changed them meanwhile (a rare moment).
+ */
+export async function withCurrentSynonyms<T>(once: () => Promise<[T, Promise<boolean>]>): Promise<T> {
+  const [answer, current] = await once();
+  return (await current) ? answer : (await once())[0];
+}
+
 /** The tsquery of one word of a search: in English (stemmed, with its synonyms) or as typed. */
 const wordTsquery = (q: WordQuery) => sql`(to_tsquery('english', ${q.english}) || to_tsquery('simple', ${q.simple}))`;
 
