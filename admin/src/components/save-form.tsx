@@ -112,24 +112,29 @@ export function SaveForm({
   label,
   savedText = 'Saved.',
   createText,
+  saveText = 'Save changes',
   busy,
   canSave = true,
   also,
+  className,
   children,
 }: {
   saving: { onSubmit: (e?: BaseSyntheticEvent) => Promise<void>; refused: string | null; saved: boolean; editing: boolean };
   label: string;
   savedText?: string;
-  /** The button's words for a new record (an existing one is saved with "Save changes"). */
+  /** The button's words for a new record. */
   createText: string;
+  /** The button's words for an existing one. */
+  saveText?: string;
   busy: boolean;
   canSave?: boolean;
   /** Beside the save button: another way on with the form's values (a preview). */
   also?: ReactNode;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={(ev) => void saving.onSubmit(ev)} noValidate aria-label={label}>
+    <form onSubmit={(ev) => void saving.onSubmit(ev)} noValidate aria-label={label} className={className}>
       {children}
       {saving.refused && (
         <p className="admin-error" role="alert">
@@ -139,7 +144,7 @@ export function SaveForm({
       {saving.saved && <p role="status">{savedText}</p>}
       {canSave && (
         <button type="submit" disabled={busy}>
-          {saving.editing ? 'Save changes' : createText}
+          {saving.editing ? saveText : createText}
         </button>
       )}
       {also}

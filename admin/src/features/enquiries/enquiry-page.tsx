@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { ComplaintDeadlines } from '../../components/complaint-deadlines';
 import { Link, useParams } from 'react-router-dom';
-import type { EnquiryStatus } from '../../__generated__/types';
+import { z } from 'zod';
 import { NoRecord } from '../../components/no-record';
+import { SaveForm, useSaveForm } from '../../components/save-form';
 import { type Message, Said, saying } from '../../components/said';
 import { problem, when } from '../../lib/format';
-import { ENQUIRY_STATUS_LABEL } from './enquiry-words';
+import { ENQUIRY_STATUSES, ENQUIRY_STATUS_LABEL } from './enquiry-words';
 import { useAddEnquiryNoteMutation } from './__generated__/add-enquiry-note';
 import { useEnquiryQuery } from './__generated__/enquiry';
 import type { EnquiryWholeFragment } from './__generated__/enquiry-whole';
@@ -17,9 +18,6 @@ import { useUpdateEnquiryMutation } from './__generated__/update-enquiry';
 export function EnquiryPage() {
   const { id } = useParams();
   const { data, error, loading, refetch } = useEnquiryQuery({ variables: { id: id ?? '' }, fetchPolicy: 'cache-and-network' });
-  // Kept here, not in the status form: the form starts afresh from each version of the enquiry (so it never
-  // sends back a status it showed before someone changed it), and its answer outlives that.
-  const [statusMessage, setStatusMessage] = useState<Message>(null);
   const [resend, resending] = useResendEnquiryReplyMutation();
   const [resendMessage, setResendMessage] = useState<Message>(null);
   const enquiry = data?.enquiry;
@@ -40,13 +38,7 @@ export function EnquiryPage() {
         </p>
       )}
       <p>{enquiry.lastReply ? `Last reply by ${enquiry.lastReply.by}, ${when(enquiry.lastReply.at)}.` : 'Not replied to yet.'}</p>
-      <StatusForm
-        key={`${enquiry.id}:${enquiry.version}`}
-        enquiry={enquiry}
-        assignees={data.enquiryAssignees}
-        onAnswer={setStatusMessage}
-      />
-      <Said message={statusMessage} />
+      <StatusForm key={enquiry.id} enquiry={enquiry} assignees={data.enquiryAssignees} />
       <h2>Notes and replies</h2>
       {enquiry.events.length === 0 ? (
         <p>None yet.</p>
@@ -86,42 +78,49 @@ export function EnquiryPage() {
   );
 }
 
-function StatusForm({
-  enquiry,
-  assignees,
-  onAnswer,
-}: {
-  enquiry: EnquiryWholeFragment;
-  assignees: { id: string; name: string }[];
-  onAnswer: (m: Message) => void;
-}) {
+const StatusSchema = z.object({ status: z.enum(ENQUIRY_STATUSES), assigneeId: z.string() });
+type StatusValues = z.input<typeof StatusSchema>;
+type StatusChange = { status?: StatusValues['status']; assigneeId?: string | null };
+
+/** Its status and who answers it, saved over the version read; only what was changed is sent. */
+function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; assignees: { id: string; name: string }[] }) {
   const [update, updating] = useUpdateEnquiryMutation();
-  const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
-  const [assignee, setAssignee] = useState(enquiry.assignee?.id ?? '');
+  const valuesOf = (e: EnquiryWholeFragment | null): StatusValues => ({
+    status: e?.status ?? 'SUBMITTED',
+    assigneeId: e?.assignee?.id ?? '',
+  });
+  const saving = useSaveForm({
+    record: enquiry,
+    idPrefix: 'enquiry',
+    schema: StatusSchema,
+    valuesOf,
+    // What this person changed, against what the form showed: a note or a reply moves the enquiry's version on
+    // without touching these, and someone else's change to a field left alone is kept.
+    input: (v: StatusValues): StatusChange => {
+      const shown: Partial<StatusValues> | undefined = saving.form.formState.defaultValues;
+      return {
+        ...(v.status !== shown?.status ? { status: v.status } : {}),
+        ...(v.assigneeId !== shown?.assigneeId ? { assigneeId: v.assigneeId || null } : {}),
+      };
+    },
+    create: async () => undefined,
+    update: async (change, id, version) => (await update({ variables: { id, version, ...change } })).data?.updateEnquiry,
+    follow: true,
+    latest: true,
+  });
   return (
-    <form
-      aria-label="Status and who is assigned"
+    <SaveForm
+      saving={saving}
+      label="Status and who is assigned"
       className="admin-filters"
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        onAnswer(null);
-        void saying(onAnswer, 'Not saved')(
-          update({
-            variables: {
-              id: enquiry.id,
-              version: enquiry.version,
-              ...(status !== enquiry.status ? { status } : {}),
-              ...(assignee !== (enquiry.assignee?.id ?? '') ? { assigneeId: assignee || null } : {}),
-            },
-          }),
-          'Saved.',
-        );
-      }}
+      createText="Save"
+      saveText="Save"
+      busy={updating.loading || !saving.form.formState.isDirty}
     >
       <label>
         Status
-        <select value={status} onChange={(e) => setStatus(e.target.value as EnquiryStatus)}>
-          {(Object.keys(ENQUIRY_STATUS_LABEL) as EnquiryStatus[]).map((s) => (
+        <select {...saving.attrs('status')}>
+          {ENQUIRY_STATUSES.map((s) => (
             <option key={s} value={s}>
               {ENQUIRY_STATUS_LABEL[s]}
             </option>
@@ -130,7 +129,7 @@ function StatusForm({
       </label>
       <label>
         Assigned to
-        <select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+        <select {...saving.attrs('assigneeId')}>
           <option value="">Nobody</option>
           {assignees.map((a) => (
             <option key={a.id} value={a.id}>
@@ -139,10 +138,7 @@ function StatusForm({
           ))}
         </select>
       </label>
-      <button type="submit" disabled={updating.loading || (status === enquiry.status && assignee === (enquiry.assignee?.id ?? ''))}>
-        Save
-      </button>
-    </form>
+    </SaveForm>
   );
 }
 

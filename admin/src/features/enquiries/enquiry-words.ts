@@ -7,3 +7,6 @@ export const ENQUIRY_STATUS_LABEL: Record<EnquiryStatus, string> = {
   IN_PROGRESS: 'In Progress',
   RESOLVED: 'Resolved',
 };
+
+/** The statuses in the inbox's order. */
+export const ENQUIRY_STATUSES = Object.keys(ENQUIRY_STATUS_LABEL) as [EnquiryStatus, ...EnquiryStatus[]];
