@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../domain/error
 import { isUuid } from '../domain/ids.js';
 import { pageFields, versionRead } from '../http/validate.js';
 import { describePictures } from '../photos/photos.js';
+import { pageOf } from '../db/page.js';
 
 // Blog posts in the back office (content:write): written as drafts, edited with the version read,
 // published and taken back to drafts. The HTML passes the shop's sanitizer on write; pictures are
@@ -93,17 +94,8 @@ export function blogDesk(db: Kysely<Database>) {
       if (query.status === 'published') q = q.where('published_at', 'is not', null);
       if (query.status === 'draft') q = q.where('published_at', 'is', null);
       if (query.q) q = q.where('title', 'ilike', `%${escapeLike(query.q)}%`);
-      const [{ n }, rows] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .selectAll()
-          .orderBy('updated_at', 'desc')
-          .orderBy('id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return { posts: rows.map(json), total: Number(n), page: query.page, pageSize: query.pageSize };
+      const { rows, total } = await pageOf(q, query, (q) => q.selectAll().orderBy('updated_at', 'desc').orderBy('id'));
+      return { posts: rows.map(json), total, page: query.page, pageSize: query.pageSize };
     },
 
     async create(input: z.infer<typeof BlogPostInput>, actor: Actor): Promise<BlogPostRecord> {

@@ -15,6 +15,7 @@ import { bumpVersion, type Db, type DeskProduct, productDetail, readProduct, sum
 import type { DeskProductEdit, DeskProductInput, DeskProductQuery } from './desk-schemas.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict } from '../domain/errors.js';
+import { pageOf } from '../db/page.js';
 
 // The catalogue desk: products created, edited, archived and restored, and their stock per colour set,
 // by staff with catalogue:write. Each change is checked with the import's rules (catalogue/rows.ts, one
@@ -41,23 +42,14 @@ export function catalogueDesk({ db, lowStockThreshold }: CatalogueDeskDeps) {
 
     async list(query: DeskProductQuery): Promise<CatalogueProductListRecord> {
       const q = selectProducts(db, query);
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('updated_at', 'desc')
-          .orderBy('id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageOf(q, query, (q) => q.selectAll().orderBy('updated_at', 'desc').orderBy('id'));
       const variants = await variantsOf(
         db,
         rows.map((r) => r.id),
       );
       return {
         products: rows.map((p) => summary(p, variants.get(p.id) ?? [])),
-        total: Number(count.n),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

@@ -8,6 +8,7 @@ import type { Coupon, Database } from '../db/schema.js';
 import { conflict, notFound, versionConflict } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
 import { pageFields, versionRead } from '../http/validate.js';
+import { pageOf } from '../db/page.js';
 
 // The coupons desk (coupons:manage): coupons made, changed and listed with their uses. How a checkout holds,
 // spends and gives back a use is redemptions.ts.
@@ -145,19 +146,10 @@ export function couponsDesk(db: Kysely<Database>) {
       let q = db.selectFrom('coupons');
       if (query.q) q = q.where('code', 'like', `%${normalizeCouponCode(query.q).replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
       if (query.status !== 'all') q = q.where('active', '=', query.status === 'active');
-      const [{ n }, rows] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
+      const { rows, total } = await pageOf(q, query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'));
       return {
         coupons: await Promise.all(rows.map((c) => couponJson(db, c))),
-        total: Number(n),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

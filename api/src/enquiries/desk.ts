@@ -12,6 +12,7 @@ import type { EnquiryQuery, EnquiryUpdate } from './desk-schemas.js';
 import { assigneeOf, changeEnquiry, enquiryRecord } from './record.js';
 import { enquiryReplies } from './replies.js';
 import type { ShopIdentityReader } from '../settings/settings.js';
+import { pageOf } from '../db/page.js';
 
 // The enquiries inbox (enquiries:manage): the contact form's messages with their status (the enquiry
 // lifecycle's, shop-rules), who answers each, internal notes, and replies e-mailed through the shop's
@@ -46,8 +47,7 @@ export function enquiriesDesk(deps: {
         const like = `%${escapeLike(query.q)}%`;
         q = q.where((eb) => eb.or([eb('e.email', 'ilike', like), eb('e.name', 'ilike', like), eb('e.comment', 'ilike', like)]));
       }
-      const [{ n }, rows] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      const { rows, total } = await pageOf(q, query, (q) =>
         q
           // The last reply the mailer took, apart from the assignment: who wrote it and when it went (one look a row).
           .leftJoinLateral(
@@ -79,15 +79,12 @@ export function enquiriesDesk(deps: {
             'r.replied_at',
           ])
           .orderBy('e.created_at', 'desc')
-          .orderBy('e.id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
+          .orderBy('e.id'),
+      );
       // Its words are matched against names and e-mails too: every search is a look-up of personal data.
       if (query.q) {
         const by = personalQuery(query.q)?.by ?? 'text';
-        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by, found: Number(n), ids: rows.map((r) => r.id) });
+        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by, found: total, ids: rows.map((r) => r.id) });
       }
       return {
         enquiries: rows.map((e) => ({
@@ -101,7 +98,7 @@ export function enquiriesDesk(deps: {
           createdAt: e.created_at.toISOString(),
           updatedAt: e.updated_at.toISOString(),
         })),
-        total: Number(n),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

@@ -12,6 +12,7 @@ import { leftToRefund, recordOrderRefund } from '../refunds/record.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { moveReturn } from './return-state.js';
 import { openComplaint } from '../complaints/complaints.js';
+import { pageOf } from '../db/page.js';
 
 /** However often one is rejected, an order takes this many return requests (each needs a person). */
 const MAX_RETURNS_PER_ORDER = 5;
@@ -192,16 +193,12 @@ export function returnsService(deps: ReturnsDeps) {
     async list(query: ReturnListQuery) {
       let q = db.selectFrom('returns as r').innerJoin('customers as c', 'c.id', 'r.customer_id');
       if (query.status) q = q.where('r.status', '=', query.status);
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await pageOf(q, query, (q) =>
         q
           .select(['r.id', 'r.order_id', 'r.status', 'r.reason', 'r.created_at', 'r.version', 'r.lines', 'c.email'])
           .orderBy('r.created_at', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+          .orderBy('r.id', 'desc'),
+      );
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -213,7 +210,7 @@ export function returnsService(deps: ReturnsDeps) {
           version: r.version,
           createdAt: r.created_at.toISOString(),
         })),
-        total: Number(total.n),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

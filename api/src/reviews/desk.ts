@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../domain/error
 import { isUuid } from '../domain/ids.js';
 import { pageFields, versionRead } from '../http/validate.js';
 import { refreshRating } from './rating.js';
+import { pageOf } from '../db/page.js';
 
 // Review moderation (reviews:moderate): hide a review with a reason, or restore it. A hidden review leaves
 // the product page, its review count and its rating at once (the rating is recomputed from the visible
@@ -43,29 +44,27 @@ export function reviewsDesk(db: Kysely<Database>) {
       .innerJoin('customers as c', 'c.id', 'r.customer_id')
       .leftJoin('staff as s', 's.id', 'r.hidden_by');
 
-  const rows = (q: ReturnType<typeof base>) =>
-    q
-      .select([
-        'r.id',
-        'r.star',
-        'r.comment',
-        'r.created_at',
-        'r.updated_at',
-        'r.hidden_at',
-        'r.hidden_reason',
-        'r.version',
-        'p.id as product_id',
-        'p.title as product_title',
-        'c.id as customer_id',
-        'c.firstname',
-        'c.lastname',
-        'c.email',
-        's.name as hidden_by_name',
-        's.email as hidden_by_email',
-      ])
-      .execute();
+  const selected = (q: ReturnType<typeof base>) =>
+    q.select([
+      'r.id',
+      'r.star',
+      'r.comment',
+      'r.created_at',
+      'r.updated_at',
+      'r.hidden_at',
+      'r.hidden_reason',
+      'r.version',
+      'p.id as product_id',
+      'p.title as product_title',
+      'c.id as customer_id',
+      'c.firstname',
+      'c.lastname',
+      'c.email',
+      's.name as hidden_by_name',
+      's.email as hidden_by_email',
+    ]);
 
-  type Row = Awaited<ReturnType<typeof rows>>[number];
+  type Row = Awaited<ReturnType<ReturnType<typeof selected>['execute']>>[number];
   const json = (r: Row): ModeratedReviewRecord => ({
     _id: r.id,
     star: r.star,
@@ -82,7 +81,7 @@ export function reviewsDesk(db: Kysely<Database>) {
 
   async function get(id: string): Promise<ModeratedReviewRecord> {
     if (!isUuid(id)) throw notFound('Review not found');
-    const [row] = await rows(base().where('r.id', '=', id));
+    const [row] = await selected(base().where('r.id', '=', id)).execute();
     if (!row) throw notFound('Review not found');
     return json(row);
   }
@@ -138,22 +137,13 @@ export function reviewsDesk(db: Kysely<Database>) {
         const like = `%${escapeLike(query.q)}%`;
         q = q.where((eb) => eb.or([eb('r.comment', 'ilike', like), eb('p.title', 'ilike', like), eb('c.email', 'ilike', like)]));
       }
-      const [{ n }, page] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        rows(
-          q
-            .orderBy('r.created_at', 'desc')
-            .orderBy('r.id')
-            .limit(query.pageSize)
-            .offset((query.page - 1) * query.pageSize),
-        ),
-      ]);
+      const { rows: page, total } = await pageOf(q, query, (q) => selected(q.orderBy('r.created_at', 'desc').orderBy('r.id')));
       // Its words are matched against names and e-mails too: every search is a look-up of personal data.
       if (query.q) {
         const by = personalQuery(query.q)?.by ?? 'text';
-        await recordLookup(db, actor, { what: 'review', query: query.q, by, found: Number(n), ids: page.map((r) => r.id) });
+        await recordLookup(db, actor, { what: 'review', query: query.q, by, found: total, ids: page.map((r) => r.id) });
       }
-      return { reviews: page.map(json), total: Number(n), page: query.page, pageSize: query.pageSize };
+      return { reviews: page.map(json), total, page: query.page, pageSize: query.pageSize };
     },
     hide: (id: string, input: z.infer<typeof HideInput>, actor: Actor) => moderate(id, 'hidden', input, actor),
     restore: (id: string, input: z.infer<typeof RestoreInput>, actor: Actor) => moderate(id, 'visible', input, actor),
