@@ -115,15 +115,22 @@ async function paymentsReconcile(deps: CommandDeps, _input: unknown, io: Command
 }
 
 async function staffInvite(deps: CommandDeps, input: z.infer<typeof StaffInviteInput>, io: CommandIo): Promise<number> {
-  try {
+  return refusedAs('Not invited', io, async () => {
     const invite = await deps.staff.invite(input, command('staff:invite'));
     io.out(`Invited ${input.email} as ${input.role}. Their one-time enrolment link (good until ${invite.expiresAt.toISOString()}):`);
     io.out(invite.link);
     io.out('They set a password and enrol an authenticator app there; nobody else should open it.');
+  });
+}
+
+/** Runs a command's work: 0 when done; a refusal of the shop's (a `DomainError`) said after `what` and 1; anything else thrown on. */
+async function refusedAs(what: string, io: CommandIo, work: () => Promise<void>): Promise<number> {
+  try {
+    await work();
     return 0;
   } catch (err) {
     if (err instanceof DomainError) {
-      io.err(`Not invited: ${err.message}`);
+      io.err(`${what}: ${err.message}`);
       return 1;
     }
     throw err;
@@ -141,17 +148,10 @@ async function staffUnlock(deps: CommandDeps, input: z.infer<typeof StaffUnlockI
     io.err(`Not unlocked: no active staff member signs in as ${input.email}.`);
     return 1;
   }
-  try {
+  return refusedAs('Not unlocked', io, async () => {
     await deps.staff.unlock(found.id, command('staff:unlock'));
     io.out(`Unlocked ${found.email}: they can sign in again now. If the wrong codes were not theirs, have them change their password.`);
-    return 0;
-  } catch (err) {
-    if (err instanceof DomainError) {
-      io.err(`Not unlocked: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
+  });
 }
 
 /**

@@ -17,60 +17,45 @@ export function createApiMetrics(sources: {
   pool?: () => { total: number; idle: number; waiting: number } | null;
 }) {
   const { registry, observeRequest } = createHttpMetrics('api');
-  const payments = new Counter({
-    name: 'payment_outcomes_total',
-    help: 'What became of the payments sent to create-order',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const webhooks = new Counter({
-    name: 'payment_webhooks_total',
-    help: 'Payment webhooks: received, verified, rejected (bad signature, malformed, stale), duplicate, processed, ignored',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const checkouts = new Counter({
-    name: 'checkouts_total',
-    help: 'Checkouts by outcome (started, reused, ordered by placeOrder/webhook/reconcile, failed, expired, refunded, refund_pending)',
-    labelNames: ['outcome', 'source'],
-    registers: [registry],
-  });
-  const reconciliations = new Counter({
-    name: 'payment_reconciliation_runs_total',
-    help: 'Reconciliation runs: ran, skipped (another runner holds the lease), failed',
-    labelNames: ['result'],
-    registers: [registry],
-  });
-  const reconciled = new Counter({
-    name: 'payment_reconciliation_checkouts_total',
-    help: 'What reconciliation did to checkouts: checked, ordered, refused, expired',
-    labelNames: ['result'],
-    registers: [registry],
-  });
-  const staffSignIns = new Counter({
-    name: 'staff_sign_ins_total',
-    help: 'Back-office sign-ins by outcome: signed_in, refused (wrong password or code), locked, throttled, invalid',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const transitions = new Counter({
-    name: 'order_transitions_total',
-    help: 'Order status changes by kind (from → to)',
-    labelNames: ['from', 'to'],
-    registers: [registry],
-  });
-  const refunds = new Counter({
-    name: 'refunds_total',
-    help: 'Refunds processed by the provider, by source: staff, cancellation, return, provider (made at the provider), automatic (a payment that made no order)',
-    labelNames: ['source'],
-    registers: [registry],
-  });
-  const emails = new Counter({
-    name: 'order_emails_total',
-    help: 'Order e-mails sent to shoppers, by kind (shipped, delivered, cancelled, refunded, return-approved, return-rejected)',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const payments = counter('payment_outcomes_total', 'What became of the payments sent to create-order', ['outcome']);
+  const webhooks = counter(
+    'payment_webhooks_total',
+    'Payment webhooks: received, verified, rejected (bad signature, malformed, stale), duplicate, processed, ignored',
+    ['outcome'],
+  );
+  const checkouts = counter(
+    'checkouts_total',
+    'Checkouts by outcome (started, reused, ordered by placeOrder/webhook/reconcile, failed, expired, refunded, refund_pending)',
+    ['outcome', 'source'],
+  );
+  const reconciliations = counter(
+    'payment_reconciliation_runs_total',
+    'Reconciliation runs: ran, skipped (another runner holds the lease), failed',
+    ['result'],
+  );
+  const reconciled = counter(
+    'payment_reconciliation_checkouts_total',
+    'What reconciliation did to checkouts: checked, ordered, refused, expired',
+    ['result'],
+  );
+  const staffSignIns = counter(
+    'staff_sign_ins_total',
+    'Back-office sign-ins by outcome: signed_in, refused (wrong password or code), locked, throttled, invalid',
+    ['outcome'],
+  );
+  const transitions = counter('order_transitions_total', 'Order status changes by kind (from → to)', ['from', 'to']);
+  const refunds = counter(
+    'refunds_total',
+    'Refunds processed by the provider, by source: staff, cancellation, return, provider (made at the provider), automatic (a payment that made no order)',
+    ['source'],
+  );
+  const emails = counter(
+    'order_emails_total',
+    'Order e-mails sent to shoppers, by kind (shipped, delivered, cancelled, refunded, return-approved, return-rejected)',
+    ['kind'],
+  );
   new Gauge({
     name: 'unsettled_payments',
     help: 'Captured payments that made no order and are not refunded yet',
