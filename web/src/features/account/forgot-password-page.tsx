@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { Link } from 'react-router-dom';
 import { useRequestPasswordResetMutation } from './__generated__/request-password-reset';
+import { useFieldForm } from '../../components/field-form';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
@@ -11,10 +10,7 @@ import { AuthActions, AuthCard } from './auth-card';
 import './account.css';
 export function ForgotPasswordPage() {
   const [request, { loading }] = useRequestPasswordResetMutation();
-  const { register, handleSubmit, formState, reset } = useForm<{ email: string }>({
-    resolver: zodResolver(ForgotSchema),
-    defaultValues: { email: '' },
-  });
+  const { field, handleSubmit, reset } = useFieldForm(ForgotSchema, { defaultValues: { email: '' } });
   const onSubmit = async ({ email }: { email: string }) => {
     try {
       await request({ variables: { email } });
@@ -28,7 +24,7 @@ export function ForgotPasswordPage() {
     <AuthCard title="Reset Your Password">
       <p className="muted">We will send you an email to reset your password</p>
       <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Forgot Password">
-        <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
         <AuthActions submit="Submit" loading={loading}>
           <Link to={ROUTES.login}>Cancel</Link>
         </AuthActions>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from './__generated__/login';
+import { useFieldForm } from '../../components/field-form';
 import { FormField } from '../../components/form-field';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from '../../components/icons';
 import { MESSAGES } from '../../config/messages';
@@ -21,8 +20,7 @@ export function LoginPage() {
   // Coming from sign-up, the new account's e-mail is filled in; a guest's Add to Cart is waiting for this sign-in.
   const carried = (useLocation().state as { email?: unknown } | null)?.email;
   const [waiting] = useState(pendingAdd);
-  const { register, handleSubmit, formState } = useForm<LoginValues>({
-    resolver: zodResolver(LoginSchema),
+  const { field, handleSubmit } = useFieldForm(LoginSchema, {
     defaultValues: { email: typeof carried === 'string' ? carried : '', password: '' },
   });
   const onSubmit = async (values: LoginValues) => {
@@ -51,14 +49,8 @@ export function LoginPage() {
         <li>Secured payment</li>
       </ul>
       <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Login">
-        <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <Link to={ROUTES.forgotPassword}>Forgot Password?</Link>
         <AuthActions submit="Login" loading={loading}>
           <Link to={ROUTES.signup} className="button secondary">

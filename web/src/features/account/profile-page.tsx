@@ -1,11 +1,10 @@
 import type { ApolloError } from '@apollo/client';
 import { accountKey } from '@digitic/shop-rules/attempts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { useUpdateProfileMutation } from './__generated__/update-profile';
 import { Breadcrumb } from '../../components/breadcrumb';
+import { useFieldForm } from '../../components/field-form';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { startSessionFrom, useSession } from '../../lib/session';
@@ -27,8 +26,7 @@ export function ProfilePage() {
   const customer = useSession();
   const [editing, setEditing] = useState(false);
   const [update, { loading }] = useUpdateProfileMutation();
-  const { register, handleSubmit, formState, reset, setError, watch } = useForm<ProfileValues>({
-    resolver: zodResolver(ProfileSchema),
+  const { field, handleSubmit, reset, setError, watch } = useFieldForm(ProfileSchema, {
     values: {
       firstname: customer?.firstname ?? '',
       lastname: customer?.lastname ?? '',
@@ -58,7 +56,6 @@ export function ProfilePage() {
       toast.error(MESSAGES.somethingWrongBang);
     }
   };
-  const e = formState.errors;
   return (
     <>
       <Breadcrumb title="My Profile" />
@@ -81,19 +78,13 @@ export function ProfilePage() {
           </div>
           <form className="auth-form" noValidate onSubmit={(ev) => void handleSubmit(onSubmit)(ev)} aria-label="Update Profile">
             <fieldset disabled={!editing}>
-              <FormField label="First Name" error={e.firstname?.message} {...register('firstname')} />
-              <FormField label="Last Name" error={e.lastname?.message} {...register('lastname')} />
-              <FormField label="Email" type="email" error={e.email?.message} {...register('email')} />
+              <FormField label="First Name" {...field('firstname')} />
+              <FormField label="Last Name" {...field('lastname')} />
+              <FormField label="Email" type="email" {...field('email')} />
               {askPassword && (
-                <FormField
-                  label="Current password"
-                  type="password"
-                  autoComplete="current-password"
-                  error={e.currentPassword?.message}
-                  {...register('currentPassword')}
-                />
+                <FormField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
               )}
-              <FormField label="Mobile No" type="tel" error={e.mobile?.message} {...register('mobile')} />
+              <FormField label="Mobile No" type="tel" {...field('mobile')} />
             </fieldset>
             {editing && (
               <button type="submit" className="button" disabled={loading}>

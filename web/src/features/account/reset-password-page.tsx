@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useResetPasswordMutation } from './__generated__/reset-password';
+import { useFieldForm } from '../../components/field-form';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
@@ -13,10 +12,7 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [resetPassword, { loading }] = useResetPasswordMutation();
-  const { register, handleSubmit, formState } = useForm<{ password: string }>({
-    resolver: zodResolver(ResetSchema),
-    defaultValues: { password: '' },
-  });
+  const { field, handleSubmit } = useFieldForm(ResetSchema, { defaultValues: { password: '' } });
   const onSubmit = async ({ password }: { password: string }) => {
     try {
       await resetPassword({ variables: { input: { token, password } } });
@@ -31,13 +27,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password">
       <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Reset Password">
-        <FormField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
+        <FormField label="New Password" type="password" autoComplete="new-password" {...field('password')} />
         <AuthActions submit="Ok" loading={loading} />
       </form>
     </AuthCard>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from './__generated__/register';
 import { usePrivacyNoticeQuery } from './__generated__/privacy-notice';
+import { useFieldForm } from '../../components/field-form';
 import { FormField } from '../../components/form-field';
 import { MESSAGES } from '../../config/messages';
 import { ROUTES } from '../../config/routes';
@@ -18,10 +17,7 @@ export function SignupPage() {
   const [waiting] = useState(pendingAdd);
   // The privacy notice shown beside the form: signing up is the consent to this version of it (DPDP Act, s. 6).
   const notice = usePrivacyNoticeQuery().data?.policyPage.version;
-  const { register, handleSubmit, formState, reset } = useForm<SignupValues>({
-    resolver: zodResolver(SignupSchema),
-    defaultValues: { fullname: '', email: '', password: '' },
-  });
+  const { field, handleSubmit, reset } = useFieldForm(SignupSchema, { defaultValues: { fullname: '', email: '', password: '' } });
   const onSubmit = async ({ fullname, email, password }: SignupValues) => {
     const [firstname = fullname, ...rest] = fullname.trim().split(/\s+/);
     try {
@@ -46,15 +42,9 @@ export function SignupPage() {
         </p>
       )}
       <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label="Sign Up">
-        <FormField label="Name" autoComplete="name" error={formState.errors.fullname?.message} {...register('fullname')} />
-        <FormField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
+        <FormField label="Name" autoComplete="name" {...field('fullname')} />
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <FormField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <p className="auth-notice privacy-notice">
           We keep your name, e-mail and password (hashed) to run your account, and what you order to deliver it and for the tax law. Signing
           up is your consent to this; see our <Link to={ROUTES.privacyPolicy}>Privacy Policy</Link>. You can download your data or delete
