@@ -9,6 +9,7 @@ import { formatPaise, Price } from '../../components/price';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { ROUTES } from '../../config/routes';
 import './cart.css';
+import { Cell } from '../../components/cell';
 
 const COLUMNS = ['Product', 'Price', 'Quantity', 'Total'] as const;
 
@@ -45,14 +46,14 @@ export function CartPage() {
               <tbody role="rowgroup">
                 {cart.lines.length === 0 && (
                   <tr role="row">
-                    <td role="cell" colSpan={4} className="empty-state">
+                    <Cell className="empty-state" colSpan={4}>
                       Your cart is empty.
-                    </td>
+                    </Cell>
                   </tr>
                 )}
                 {cart.lines.map((line) => (
                   <tr key={line.id} role="row" aria-label={line.product.title}>
-                    <td role="cell" className="cart-cell-product">
+                    <Cell className="cart-cell-product">
                       <div className="cart-product">
                         {line.product.images[0] && <img src={line.product.images[0].url} alt="" width={80} height={80} />}
                         <div>
@@ -62,11 +63,11 @@ export function CartPage() {
                           </p>
                         </div>
                       </div>
-                    </td>
-                    <td role="cell" className="cart-cell-price" data-label="Price">
+                    </Cell>
+                    <Cell label="Price" className="cart-cell-price">
                       <Price amount={line.unitPrice} />
-                    </td>
-                    <td role="cell" className="cart-cell-quantity" data-label="Quantity">
+                    </Cell>
+                    <Cell label="Quantity" className="cart-cell-quantity">
                       <div className="cart-quantity">
                         <CartLineQuantity
                           title={line.product.title}
@@ -82,10 +83,10 @@ export function CartPage() {
                           <TrashIcon />
                         </button>
                       </div>
-                    </td>
-                    <td role="cell" className="cart-cell-total" data-label="Total">
+                    </Cell>
+                    <Cell label="Total" className="cart-cell-total">
                       <Price amount={line.lineTotal} />
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
               </tbody>

@@ -38,53 +38,30 @@ function ShipsToChoice({ error, ...select }: ChoiceProps) {
 }
 
 /** The checkout's shipping address inputs (spec §5); the country and state offered are where the shop ships. */
-export function AddressFields({ register, errors: e }: { register: UseFormRegister<AddressValues>; errors: FieldErrors<AddressValues> }) {
+export function AddressFields({ register, errors }: { register: UseFormRegister<AddressValues>; errors: FieldErrors<AddressValues> }) {
+  const field = <N extends keyof AddressValues>(name: N) => ({ ...register(name), name, error: errors[name]?.message });
   return (
     <>
-      <ShipsToChoice error={e.country?.message} {...register('country')} />
+      <ShipsToChoice {...field('country')} />
       <div className="two">
-        <FormField
-          label={CHECKOUT_MESSAGES.firstNameLabel}
-          autoComplete="given-name"
-          error={e.firstname?.message}
-          {...register('firstname')}
-        />
-        <FormField
-          label={CHECKOUT_MESSAGES.lastNameLabel}
-          autoComplete="family-name"
-          error={e.lastname?.message}
-          {...register('lastname')}
-        />
+        <FormField label={CHECKOUT_MESSAGES.firstNameLabel} autoComplete="given-name" {...field('firstname')} />
+        <FormField label={CHECKOUT_MESSAGES.lastNameLabel} autoComplete="family-name" {...field('lastname')} />
       </div>
-      <FormField label={CHECKOUT_MESSAGES.addressLabel} autoComplete="street-address" error={e.address?.message} {...register('address')} />
-      <FormField label={CHECKOUT_MESSAGES.apartmentLabel} error={e.other?.message} {...register('other')} />
+      <FormField label={CHECKOUT_MESSAGES.addressLabel} autoComplete="street-address" {...field('address')} />
+      <FormField label={CHECKOUT_MESSAGES.apartmentLabel} {...field('other')} />
       <div className="three">
-        <FormField label={CHECKOUT_MESSAGES.cityLabel} autoComplete="address-level2" error={e.city?.message} {...register('city')} />
-        <ShipsToChoice error={e.state?.message} {...register('state')} />
-        <FormField
-          label={CHECKOUT_MESSAGES.zipcodeLabel}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={e.pincode?.message}
-          {...register('pincode')}
-        />
+        <FormField label={CHECKOUT_MESSAGES.cityLabel} autoComplete="address-level2" {...field('city')} />
+        <ShipsToChoice {...field('state')} />
+        <FormField label={CHECKOUT_MESSAGES.zipcodeLabel} inputMode="numeric" autoComplete="postal-code" {...field('pincode')} />
       </div>
-      <FormField
-        label={CHECKOUT_MESSAGES.phoneLabel}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={e.phone?.message}
-        {...register('phone')}
-      />
+      <FormField label={CHECKOUT_MESSAGES.phoneLabel} type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
       <FormField
         label={CHECKOUT_MESSAGES.gstinLabel}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={20}
-        error={e.gstin?.message}
-        {...register('gstin')}
+        {...field('gstin')}
       />
     </>
   );

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../config/messages';
 import { forgetPendingPayment, pendingPayment } from '../../lib/storage';
 import { OrderAftercare, STATUS_LABEL as STATUS } from './order-aftercare';
 import './orders.css';
+import { Cell } from '../../components/cell';
 
 const ORDER_COLUMNS = ['Order Id', 'Total Amount', 'Total Amount after Discount', 'Status'] as const;
 const ITEM_COLUMNS = ['Product Name', 'Quantity', 'Price', 'Color'] as const;
@@ -62,11 +63,7 @@ export function OrdersPage() {
   );
 }
 
-/*
- * Tables at every width; on a phone orders.css lays each row out as a card, every cell under its column's name
- * (its data-label). The roles are the elements' own: they keep the tables tables for screen readers, which
- * some browsers stop doing when CSS changes a table's display.
- */
+/* Tables at every width; on a phone orders.css lays each row out as a card, every cell under its column's name. */
 function OrderTable({ order }: { order: MyOrderFragment }) {
   return (
     <>
@@ -76,13 +73,13 @@ function OrderTable({ order }: { order: MyOrderFragment }) {
         </thead>
         <tbody role="rowgroup">
           <tr role="row" className="order-row order-summary">
-            <td role="cell" data-label={ORDER_COLUMNS[0]} className="order-id">
+            <Cell label={ORDER_COLUMNS[0]} className="order-id">
               {order.id}
-            </td>
-            <td role="cell" data-label={ORDER_COLUMNS[1]}>
+            </Cell>
+            <Cell label={ORDER_COLUMNS[1]}>
               <Price amount={order.total} className="order-amount" />
-            </td>
-            <td role="cell" data-label={ORDER_COLUMNS[2]}>
+            </Cell>
+            <Cell label={ORDER_COLUMNS[2]}>
               <Price amount={order.totalAfterDiscount} className="order-amount" />
               {order.coupon && (
                 <small className="order-coupon">
@@ -94,10 +91,10 @@ function OrderTable({ order }: { order: MyOrderFragment }) {
                   )
                 </small>
               )}
-            </td>
-            <td role="cell" data-label={ORDER_COLUMNS[3]} className="order-status">
+            </Cell>
+            <Cell label={ORDER_COLUMNS[3]} className="order-status">
               {STATUS[order.status]}
-            </td>
+            </Cell>
           </tr>
         </tbody>
       </table>
@@ -108,18 +105,16 @@ function OrderTable({ order }: { order: MyOrderFragment }) {
         <tbody role="rowgroup">
           {order.items.map((item) => (
             <tr role="row" className="order-row order-item" key={`${item.productId}-${item.color.id}`}>
-              <td role="cell" data-label={ITEM_COLUMNS[0]} className="order-item-title">
+              <Cell label={ITEM_COLUMNS[0]} className="order-item-title">
                 {item.title}
-              </td>
-              <td role="cell" data-label={ITEM_COLUMNS[1]}>
-                {item.quantity}
-              </td>
-              <td role="cell" data-label={ITEM_COLUMNS[2]}>
+              </Cell>
+              <Cell label={ITEM_COLUMNS[1]}>{item.quantity}</Cell>
+              <Cell label={ITEM_COLUMNS[2]}>
                 <Price amount={item.price} className="order-amount" />
-              </td>
-              <td role="cell" data-label={ITEM_COLUMNS[3]}>
+              </Cell>
+              <Cell label={ITEM_COLUMNS[3]}>
                 <ColorSwatch color={item.color} size={18} />
-              </td>
+              </Cell>
             </tr>
           ))}
         </tbody>
