@@ -12,6 +12,10 @@ import type { OrderStatus, RefundState, ReturnStatus } from './__generated__/res
 // api) and the enums the schemas name them with, both ways, every one named. The storefront's schema and the
 // back office's declare the same enums; their generated types are the same unions.
 
+/** A one-to-one map read the other way. */
+const inverse = <K extends string, V extends string>(map: Record<K, V>) =>
+  Object.fromEntries(Object.entries(map).map(([k, v]) => [v, k])) as Record<V, K>;
+
 export const ORDER_STATUS: Record<ShopOrderStatus, OrderStatus> = {
   Ordered: 'ORDERED',
   Processed: 'PROCESSED',
@@ -20,10 +24,7 @@ export const ORDER_STATUS: Record<ShopOrderStatus, OrderStatus> = {
   Delivered: 'DELIVERED',
   Cancelled: 'CANCELLED',
 };
-export const SHOP_ORDER_STATUS = Object.fromEntries(Object.entries(ORDER_STATUS).map(([k, v]) => [v, k])) as Record<
-  OrderStatus,
-  ShopOrderStatus
->;
+export const SHOP_ORDER_STATUS = inverse(ORDER_STATUS);
 
 export const RETURN_STATUS: Record<ShopReturnStatus, ReturnStatus> = {
   Requested: 'REQUESTED',
@@ -32,10 +33,7 @@ export const RETURN_STATUS: Record<ShopReturnStatus, ReturnStatus> = {
   Received: 'RECEIVED',
   Refunded: 'REFUNDED',
 };
-export const SHOP_RETURN_STATUS = Object.fromEntries(Object.entries(RETURN_STATUS).map(([k, v]) => [v, k])) as Record<
-  ReturnStatus,
-  ShopReturnStatus
->;
+export const SHOP_RETURN_STATUS = inverse(RETURN_STATUS);
 
 /** The inbox's statuses (the back office's schema alone names them). */
 export const ENQUIRY_STATUS: Record<ShopEnquiryStatus, EnquiryStatus> = {
@@ -44,10 +42,7 @@ export const ENQUIRY_STATUS: Record<ShopEnquiryStatus, EnquiryStatus> = {
   'In Progress': 'IN_PROGRESS',
   Resolved: 'RESOLVED',
 };
-export const SHOP_ENQUIRY_STATUS = Object.fromEntries(Object.entries(ENQUIRY_STATUS).map(([k, v]) => [v, k])) as Record<
-  EnquiryStatus,
-  ShopEnquiryStatus
->;
+export const SHOP_ENQUIRY_STATUS = inverse(ENQUIRY_STATUS);
 
 const REFUND_STATE: Record<string, RefundState> = { requested: 'REQUESTED', pending: 'PENDING', processed: 'PROCESSED', failed: 'FAILED' };
 

@@ -28,6 +28,15 @@ function fail(res: Response, status: number, description: string, field?: string
   });
 }
 
+/** What a read by id answers: the thing, or Razorpay's refusal of an id it does not have. */
+function answer(res: Response, found: object | false | undefined) {
+  if (!found) return fail(res, 400, 'The id provided does not exist');
+  res.json(found);
+}
+
+/** A list as Razorpay sends one. */
+const collection = <T>(items: T[]) => ({ entity: 'collection', count: items.length, items });
+
 function basicAuth(keyId: string, keySecret: string) {
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   return (req: Request, res: Response, next: NextFunction) => {
@@ -80,27 +89,15 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const noteMap = notes && typeof notes === 'object' ? (notes as Record<string, string>) : {};
     res.json(store.createOrder({ amount, currency, receipt, notes: noteMap }));
   });
-  v1.get('/orders/:id', (req, res) => {
-    const order = store.orders.get(String(req.params.id));
-    if (!order) return fail(res, 400, 'The id provided does not exist');
-    res.json(order);
-  });
+  v1.get('/orders/:id', (req, res) => answer(res, store.orders.get(String(req.params.id))));
   v1.get('/orders/:id/payments', (req, res) => {
     const id = String(req.params.id);
-    if (!store.orders.has(id)) return fail(res, 400, 'The id provided does not exist');
-    const items = [...store.payments.values()].filter((p) => p.order_id === id);
-    res.json({ entity: 'collection', count: items.length, items });
+    answer(res, store.orders.has(id) && collection([...store.payments.values()].filter((p) => p.order_id === id)));
   });
-  v1.get('/payments/:id', (req, res) => {
-    const payment = store.payments.get(String(req.params.id));
-    if (!payment) return fail(res, 400, 'The id provided does not exist');
-    res.json(payment);
-  });
+  v1.get('/payments/:id', (req, res) => answer(res, store.payments.get(String(req.params.id))));
   v1.get('/payments/:id/refunds', (req, res) => {
     const id = String(req.params.id);
-    if (!store.payments.has(id)) return fail(res, 400, 'The id provided does not exist');
-    const items = [...store.refunds.values()].filter((r) => r.payment_id === id).reverse();
-    res.json({ entity: 'collection', count: items.length, items });
+    answer(res, store.payments.has(id) && collection([...store.refunds.values()].filter((r) => r.payment_id === id).reverse()));
   });
   v1.post('/payments/:id/refund', (req, res) => {
     const payment = store.payments.get(String(req.params.id));
