@@ -9,6 +9,7 @@ export * from './countries.js';
 export * from './coupons.js';
 export * from './enquiry-lifecycle.js';
 export * from './gst.js';
+export * from './lifecycle.js';
 export * from './money.js';
 export * from './order-lifecycle.js';
 export * from './phone.js';

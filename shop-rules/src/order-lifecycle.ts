@@ -3,12 +3,13 @@
  * each allows. The api enforces it (orders/order-state.ts: nothing else writes an order's status); the
  * back office and My Orders read it to offer only the moves that will be accepted.
  */
+import { moveProblem, type Transitions } from './lifecycle.js';
 
 export const ORDER_STATUSES = ['Ordered', 'Processed', 'Shipped', 'Out For Delivery', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** From each status, the statuses an order may go to next. Delivered and Cancelled are final (a return is its own lifecycle). */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+export const ORDER_TRANSITIONS: Transitions<OrderStatus> = {
   Ordered: ['Processed', 'Cancelled'],
   Processed: ['Shipped', 'Cancelled'],
   Shipped: ['Out For Delivery', 'Delivered'],
@@ -25,14 +26,8 @@ export const isOrderStatus = (v: unknown): v is OrderStatus => typeof v === 'str
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
 
 /** Why a move is refused, in words for the person who asked; null when it is allowed. */
-export function orderMoveProblem(from: OrderStatus, to: OrderStatus): string | null {
-  if (canMoveOrder(from, to)) return null;
-  if (from === to) return `The order is already ${from}`;
-  const next = ORDER_TRANSITIONS[from];
-  return next.length === 0
-    ? `The order is ${from}; its status cannot change any more`
-    : `An order that is ${from} cannot become ${to}; it can become ${next.join(' or ')}`;
-}
+export const orderMoveProblem = (from: OrderStatus, to: OrderStatus): string | null =>
+  moveProblem(ORDER_TRANSITIONS, from, to, { the: 'The order', a: 'An order', final: 'its status cannot change any more' });
 
 /** Whether the shopper may still cancel the order themselves (before it ships). */
 export const shopperMayCancel = (status: OrderStatus): boolean => canMoveOrder(status, 'Cancelled');

@@ -4,11 +4,12 @@
  * (restocked or not). The api enforces it (returns/return-state.ts); My Orders and the back office
  * read it to offer only the moves that will be accepted.
  */
+import { moveProblem, type Transitions } from './lifecycle.js';
 
 export const RETURN_STATUSES = ['Requested', 'Approved', 'Rejected', 'Received', 'Refunded'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
-export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, readonly ReturnStatus[]>> = {
+export const RETURN_TRANSITIONS: Transitions<ReturnStatus> = {
   Requested: ['Approved', 'Rejected'],
   Approved: ['Received'],
   Received: ['Refunded'],
@@ -29,14 +30,8 @@ export const isReturnStatus = (v: unknown): v is ReturnStatus =>
 export const canMoveReturn = (from: ReturnStatus, to: ReturnStatus): boolean => RETURN_TRANSITIONS[from].includes(to);
 
 /** Why a return's move is refused, in words for the person who asked; null when it is allowed. */
-export function returnMoveProblem(from: ReturnStatus, to: ReturnStatus): string | null {
-  if (canMoveReturn(from, to)) return null;
-  if (from === to) return `The return is already ${from}`;
-  const next = RETURN_TRANSITIONS[from];
-  return next.length === 0
-    ? `The return is ${from}; it cannot change any more`
-    : `A return that is ${from} cannot become ${to}; it can become ${next.join(' or ')}`;
-}
+export const returnMoveProblem = (from: ReturnStatus, to: ReturnStatus): string | null =>
+  moveProblem(RETURN_TRANSITIONS, from, to, { the: 'The return', a: 'A return', final: 'it cannot change any more' });
 
 /** The last moment a delivered order may be returned, or null when it was never delivered. */
 export function returnWindowEnds(deliveredAt: Date | null, windowDays = DEFAULT_RETURN_WINDOW_DAYS): Date | null {

@@ -1,3 +1,4 @@
+import type { Transitions } from '@digitic/shop-rules';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -6,7 +7,7 @@ import type { Database } from '../db/schema.js';
  * (the order's and the return's in shop-rules; the checkout's, the refund's and the coupon hold's here), and
  * each has one mover that alone writes its status column.
  */
-export type Lifecycle<S extends string> = Readonly<Record<S, readonly S[]>>;
+export type Lifecycle<S extends string> = Transitions<S>;
 
 /** Whether the table lets a row move from `from` to `to`. */
 export const mayMove = <S extends string>(table: Lifecycle<S>, from: S, to: S): boolean => table[from].includes(to);
