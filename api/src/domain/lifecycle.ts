@@ -1,6 +1,7 @@
 import type { Transitions } from '@digitic/shop-rules';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { notFound, transitionRefused, versionConflict } from './errors.js';
 
 /**
  * A lifecycle as a table: for each status, the statuses it may move to. Every lifecycle of the shop is one
@@ -59,4 +60,39 @@ export async function guardedMove<T extends keyof Versioned>(
     .returningAll()
     .executeTakeFirst();
   return moved as Selectable<Database[T]> | undefined;
+}
+
+/**
+ * The read every versioned mover of an order or a return starts with, in the caller's transaction: the row
+ * locked, then refused (with a typed error and a clear message) when it is not there, when it has moved past the
+ * version the caller read, or when `problem` says the move is not in the table. Answers the row and its status.
+ */
+export async function lockForMove<T extends 'orders' | 'returns', S extends string>(
+  trx: Transaction<Database>,
+  table: T,
+  id: string,
+  o: {
+    noun: 'order' | 'return';
+    column: Versioned[T];
+    expectedVersion: number | undefined;
+    isStatus: (v: unknown) => v is S;
+    problem: (from: S) => string | null;
+  },
+): Promise<{ row: Selectable<Database[T]>; from: S }> {
+  const rows = trx as unknown as Transaction<{ movable: MovableRow }>;
+  const row = await rows
+    .selectFrom(table as unknown as 'movable')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(o.noun === 'order' ? 'Order not found' : 'Return not found');
+  if (o.expectedVersion !== undefined && o.expectedVersion !== row.version) {
+    throw versionConflict(`This ${o.noun} was changed by someone else since you opened it. Reload it to see what changed, then try again.`);
+  }
+  const from = row[o.column];
+  if (!o.isStatus(from)) throw new Error(`${o.noun} ${id} has an unknown status ${String(from)}`);
+  const problem = o.problem(from);
+  if (problem) throw transitionRefused(problem);
+  return { row: row as unknown as Selectable<Database[T]>, from };
 }

@@ -3,8 +3,8 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, OrdersTable } from '../db/schema.js';
-import { badRequest, notFound, transitionRefused, versionConflict } from '../domain/errors.js';
-import { guardedMove, inTransaction } from '../domain/lifecycle.js';
+import { badRequest } from '../domain/errors.js';
+import { guardedMove, inTransaction, lockForMove } from '../domain/lifecycle.js';
 import { enqueueNotice } from './notices.js';
 import { addOrderEvent } from './timeline.js';
 
@@ -57,15 +57,13 @@ function trackingUrl(v: string | null | undefined): string | null {
  */
 export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
   const moving = async (trx: Transaction<Database>) => {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
-    if (!order) throw notFound('Order not found');
-    if (move.expectedVersion !== undefined && move.expectedVersion !== order.version) {
-      throw versionConflict('This order was changed by someone else since you opened it. Reload it to see what changed, then try again.');
-    }
-    const from = order.order_status;
-    if (!isOrderStatus(from)) throw new Error(`order ${orderId} has an unknown status ${String(from)}`);
-    const problem = orderMoveProblem(from, move.to);
-    if (problem) throw transitionRefused(problem);
+    const { row: order, from } = await lockForMove(trx, 'orders', orderId, {
+      noun: 'order',
+      column: 'order_status',
+      expectedVersion: move.expectedVersion,
+      isStatus: isOrderStatus,
+      problem: (from) => orderMoveProblem(from, move.to),
+    });
 
     const patch: Updateable<OrdersTable> = {};
     if (move.to === 'Shipped') {

@@ -3,8 +3,7 @@ import type { Transaction, Updateable } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, ReturnsTable } from '../db/schema.js';
-import { notFound, transitionRefused, versionConflict } from '../domain/errors.js';
-import { guardedMove } from '../domain/lifecycle.js';
+import { guardedMove, lockForMove } from '../domain/lifecycle.js';
 import { complaintAcknowledged, complaintResolved } from '../complaints/complaints.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
@@ -36,15 +35,13 @@ const STAMP: Partial<Record<ReturnStatus, 'decided_at' | 'received_at' | 'refund
  * event and the audit row beside it, and the shopper's e-mail owed for an approval or a rejection.
  */
 export async function moveReturn(trx: Transaction<Database>, returnId: string, move: ReturnMove) {
-  const ret = await trx.selectFrom('returns').selectAll().where('id', '=', returnId).forUpdate().executeTakeFirst();
-  if (!ret) throw notFound('Return not found');
-  if (move.expectedVersion !== undefined && move.expectedVersion !== ret.version) {
-    throw versionConflict('This return was changed by someone else since you opened it. Reload it to see what changed, then try again.');
-  }
-  const from = ret.status;
-  if (!isReturnStatus(from)) throw new Error(`return ${returnId} has an unknown status ${String(from)}`);
-  const problem = returnMoveProblem(from, move.to);
-  if (problem) throw transitionRefused(problem);
+  const { row: ret, from } = await lockForMove(trx, 'returns', returnId, {
+    noun: 'return',
+    column: 'status',
+    expectedVersion: move.expectedVersion,
+    isStatus: isReturnStatus,
+    problem: (from) => returnMoveProblem(from, move.to),
+  });
   const patch: Updateable<ReturnsTable> = {};
   const stamp = STAMP[move.to];
   if (stamp) patch[stamp] = new Date();
