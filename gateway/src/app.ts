@@ -43,7 +43,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const redis = config.redisUrl ? await import('./security/redis-stores.js') : null;
   const http = createUpstream(config.shopApiUrls, config.upstreamTimeoutMs);
   const { sync, cache } = createSharedCache({ config, http, redis, given: options.cache, log: (m) => logger.warn(m) });
-  const server = await createStorefrontServer({ config, cache, metrics });
+  const server = await createStorefrontServer({ config, cache, metrics, sync });
 
   const stopWatching = http.watch();
   await sync.start();
@@ -71,6 +71,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     http,
     apiOrigin,
     shop,
+    sync,
     cache: new InMemoryLRUCache<string>({ maxSize: 8 * 1024 * 1024 }),
     log: (m) => logger.warn(m),
     documentsFile: config.adminTrustedDocumentsFile,

@@ -6,6 +6,7 @@ import type { AxiosInstance } from 'axios';
 import type express from 'express';
 import type { GatewayConfig } from '../config/env.js';
 import type { ShopDetailsSource } from '../shop-details.js';
+import { type CatalogueSync, catchUpAfterMutations } from '../cache/catalogue-sync.js';
 import { createGraphqlServer, graphqlHandler } from '../graphql/create-server.js';
 import { readSchemaDir } from '../graphql/schema-files.js';
 import { type TrustedDocuments, trustedDocuments } from '../security/trusted-documents.js';
@@ -65,6 +66,8 @@ export async function mountAdmin(
     apiOrigin: () => string;
     /** The shop's own details (the owner's saved ones over the defaults). */
     shop: ShopDetailsSource;
+    /** The catalogue change log's reader: a staff change is on the storefront's next page. */
+    sync: CatalogueSync;
     cache: KeyValueCache<string>;
     log: (m: string) => void;
     documentsFile: string;
@@ -80,6 +83,7 @@ export async function mountAdmin(
     trusted: { documents: adminDocuments(deps.documentsFile, deps.log), mode: config.production ? 'only' : 'open' },
     responseCache: null,
     landingPage: false,
+    plugins: [catchUpAfterMutations(deps.sync)],
   });
   const secure = config.production;
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure, path: '/admin', maxAge: SESSION_MAX_S * 1000 };

@@ -1,6 +1,6 @@
 import { staffSession } from '@digitic/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../test/harness.js';
+import { signUp, startTestGateway, type TestGateway } from '../test/harness.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -94,5 +94,35 @@ describe('the response cache follows the catalogue change log', () => {
     await expect
       .poll(async () => (await gw.gql<One>(PRODUCT, { id: p._id })).data?.product?.price, { timeout: 10_000, interval: 25 })
       .toBe(p.price + 7);
+  });
+});
+
+describe('a change made through this gateway is on its next answer', () => {
+  // The gateway's own reading of the change log is slowed to once a minute here: only the mutation's own
+  // catching up can make the next answer fresh.
+  let slow: TestGateway;
+  beforeAll(async () => {
+    slow = await startTestGateway({ CATALOGUE_SYNC_MS: '60000' });
+  });
+  afterAll(() => slow.close());
+
+  it('shows a review at once on the product it was written for, though the product was cached before', async () => {
+    const [p] = (await slow.api.http.get('/api/product?limit=1&page=9&sort=title')).body as { _id: string }[];
+    if (!p) throw new Error('the demo catalogue has products');
+    const REVIEWS = 'query($id: ID!) { product(id: $id) { id reviewCount reviews { comment } } }';
+    type Reviews = { product: { reviewCount: number; reviews: { comment: string }[] } | null };
+    const before = (await slow.gql<Reviews>(REVIEWS, { id: p._id })).data?.product;
+    if (!before) throw new Error('the product is there');
+    const customer = await signUp(slow, 'Meera');
+    const comment = `Sharp screen, ${Date.now().toString(36)}`;
+    const rated = await slow.gql(
+      'mutation($i: RateProductInput!) { rateProduct(input: $i) { id } }',
+      { i: { productId: p._id, star: 5, comment } },
+      customer.token,
+    );
+    expect(rated.errors).toBeUndefined();
+    const after = (await slow.gql<Reviews>(REVIEWS, { id: p._id })).data?.product;
+    expect(after?.reviewCount).toBe(before.reviewCount + 1);
+    expect(after?.reviews.map((r) => r.comment)).toContain(comment);
   });
 });

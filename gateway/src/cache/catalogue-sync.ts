@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CatalogueChangesRecord } from '@digitic/rest-contract';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import { OperationTypeNode } from 'graphql';
 import type { KeyValueCache, KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 
 // What the shopper sees changes at once. Every cached answer and page (the GraphQL response cache, the
@@ -95,6 +97,16 @@ export class CatalogueSync {
     }
   }
 
+  /**
+   * Reads the log once more, in a read that starts after this call (after the one under way, if any): a change
+   * committed before it is then known. A mutation made through this gateway waits for it, so that its caller's
+   * next page or answer shows what they changed, not a copy cached before it.
+   */
+  async catchUp(): Promise<void> {
+    await this.reading;
+    await this.read();
+  }
+
   /** The point new entries are stamped with. */
   get stamp(): number {
     return this.position;
@@ -116,6 +128,20 @@ export class CatalogueSync {
   run<T>(scope: CacheScope, fn: () => T): T {
     return scopes.run(scope, fn);
   }
+}
+
+/**
+ * A GraphQL server's mutations answered only once this gateway has read the change log past them: whoever
+ * changed something (a review, a price in the back office) sees it on their next page, not a copy cached before.
+ */
+export function catchUpAfterMutations<C extends BaseContext>(sync: CatalogueSync): ApolloServerPlugin<C> {
+  return {
+    requestDidStart: async () => ({
+      async willSendResponse({ operation }) {
+        if (operation?.operation === OperationTypeNode.MUTATION) await sync.catchUp();
+      },
+    }),
+  };
 }
 
 /**

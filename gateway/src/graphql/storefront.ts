@@ -1,7 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type express from 'express';
-import type { CatalogueSync } from '../cache/catalogue-sync.js';
+import { type CatalogueSync, catchUpAfterMutations } from '../cache/catalogue-sync.js';
 import type { GatewayConfig } from '../config/env.js';
 import type { GatewayContext, makeContext } from '../context.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
@@ -14,7 +14,12 @@ import { readSchemaDir } from './schema-files.js';
 export const typeDefs = readSchemaDir(new URL('../../../schema/storefront/', import.meta.url));
 
 /** The storefront's schema served: its trusted documents, Apollo's cache and, when on, anonymous answers shared. */
-export function createStorefrontServer(deps: { config: GatewayConfig; cache: KeyValueCache<string>; metrics: GatewayMetrics }) {
+export function createStorefrontServer(deps: {
+  config: GatewayConfig;
+  cache: KeyValueCache<string>;
+  metrics: GatewayMetrics;
+  sync: CatalogueSync;
+}) {
   const { config } = deps;
   return createGraphqlServer<GatewayContext>({
     typeDefs,
@@ -24,7 +29,7 @@ export function createStorefrontServer(deps: { config: GatewayConfig; cache: Key
     introspection: config.introspection,
     trusted: { documents: trustedDocuments(config.trustedDocuments.file), mode: config.trustedDocuments.mode },
     responseCache: config.responseCache ? { anonymous: (c) => c.token === null } : null,
-    plugins: [deps.metrics.plugin<GatewayContext>()],
+    plugins: [deps.metrics.plugin<GatewayContext>(), catchUpAfterMutations(deps.sync)],
   });
 }
 
