@@ -62,37 +62,43 @@ export async function guardedMove<T extends keyof Versioned>(
   return moved as Selectable<Database[T]> | undefined;
 }
 
+/** What `lockForMove` needs to know of a kind of record: its table, its name, its status column and its rules. */
+export interface MovableKind<T extends 'orders' | 'returns', S extends string> {
+  table: T;
+  noun: 'order' | 'return';
+  column: Versioned[T];
+  isStatus: (v: unknown) => v is S;
+  /** Why a move is refused, or null when the table allows it (shop-rules). */
+  problem: (from: S, to: S) => string | null;
+}
+
 /**
  * The read every versioned mover of an order or a return starts with, in the caller's transaction: the row
  * locked, then refused (with a typed error and a clear message) when it is not there, when it has moved past the
- * version the caller read, or when `problem` says the move is not in the table. Answers the row and its status.
+ * version the caller read, or when the move is not in the kind's table. Answers the row and its status.
  */
 export async function lockForMove<T extends 'orders' | 'returns', S extends string>(
   trx: Transaction<Database>,
-  table: T,
+  kind: MovableKind<T, S>,
   id: string,
-  o: {
-    noun: 'order' | 'return';
-    column: Versioned[T];
-    expectedVersion: number | undefined;
-    isStatus: (v: unknown) => v is S;
-    problem: (from: S) => string | null;
-  },
+  move: { to: S; expectedVersion?: number | undefined },
 ): Promise<{ row: Selectable<Database[T]>; from: S }> {
   const rows = trx as unknown as Transaction<{ movable: MovableRow }>;
   const row = await rows
-    .selectFrom(table as unknown as 'movable')
+    .selectFrom(kind.table as unknown as 'movable')
     .selectAll()
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw notFound(o.noun === 'order' ? 'Order not found' : 'Return not found');
-  if (o.expectedVersion !== undefined && o.expectedVersion !== row.version) {
-    throw versionConflict(`This ${o.noun} was changed by someone else since you opened it. Reload it to see what changed, then try again.`);
+  if (!row) throw notFound(kind.noun === 'order' ? 'Order not found' : 'Return not found');
+  if (move.expectedVersion !== undefined && move.expectedVersion !== row.version) {
+    throw versionConflict(
+      `This ${kind.noun} was changed by someone else since you opened it. Reload it to see what changed, then try again.`,
+    );
   }
-  const from = row[o.column];
-  if (!o.isStatus(from)) throw new Error(`${o.noun} ${id} has an unknown status ${String(from)}`);
-  const problem = o.problem(from);
+  const from = row[kind.column];
+  if (!kind.isStatus(from)) throw new Error(`${kind.noun} ${id} has an unknown status ${String(from)}`);
+  const problem = kind.problem(from, move.to);
   if (problem) throw transitionRefused(problem);
   return { row: row as unknown as Selectable<Database[T]>, from };
 }

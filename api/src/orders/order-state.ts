@@ -4,7 +4,7 @@ import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { badRequest } from '../domain/errors.js';
-import { guardedMove, inTransaction, lockForMove } from '../domain/lifecycle.js';
+import { guardedMove, inTransaction, lockForMove, type MovableKind } from '../domain/lifecycle.js';
 import { enqueueNotice } from './notices.js';
 import { addOrderEvent } from './timeline.js';
 
@@ -12,6 +12,14 @@ import { addOrderEvent } from './timeline.js';
 // Ordered → Processed → Shipped → Out For Delivery → Delivered, and Cancelled from Ordered or Processed.
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+const ORDERS: MovableKind<'orders', OrderStatus> = {
+  table: 'orders',
+  noun: 'order',
+  column: 'order_status',
+  isStatus: isOrderStatus,
+  problem: orderMoveProblem,
+};
 
 export interface Shipment {
   carrier: string;
@@ -57,13 +65,7 @@ function trackingUrl(v: string | null | undefined): string | null {
  */
 export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
   const moving = async (trx: Transaction<Database>) => {
-    const { row: order, from } = await lockForMove(trx, 'orders', orderId, {
-      noun: 'order',
-      column: 'order_status',
-      expectedVersion: move.expectedVersion,
-      isStatus: isOrderStatus,
-      problem: (from) => orderMoveProblem(from, move.to),
-    });
+    const { row: order, from } = await lockForMove(trx, ORDERS, orderId, move);
 
     const patch: Updateable<OrdersTable> = {};
     if (move.to === 'Shipped') {

@@ -3,7 +3,7 @@ import type { Transaction, Updateable } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database, ReturnsTable } from '../db/schema.js';
-import { guardedMove, lockForMove } from '../domain/lifecycle.js';
+import { guardedMove, lockForMove, type MovableKind } from '../domain/lifecycle.js';
 import { complaintAcknowledged, complaintResolved } from '../complaints/complaints.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
@@ -22,6 +22,14 @@ export interface ReturnMove {
   restocked?: boolean;
 }
 
+const RETURNS: MovableKind<'returns', ReturnStatus> = {
+  table: 'returns',
+  noun: 'return',
+  column: 'status',
+  isStatus: isReturnStatus,
+  problem: returnMoveProblem,
+};
+
 const STAMP: Partial<Record<ReturnStatus, 'decided_at' | 'received_at' | 'refunded_at'>> = {
   Approved: 'decided_at',
   Rejected: 'decided_at',
@@ -35,13 +43,7 @@ const STAMP: Partial<Record<ReturnStatus, 'decided_at' | 'received_at' | 'refund
  * event and the audit row beside it, and the shopper's e-mail owed for an approval or a rejection.
  */
 export async function moveReturn(trx: Transaction<Database>, returnId: string, move: ReturnMove) {
-  const { row: ret, from } = await lockForMove(trx, 'returns', returnId, {
-    noun: 'return',
-    column: 'status',
-    expectedVersion: move.expectedVersion,
-    isStatus: isReturnStatus,
-    problem: (from) => returnMoveProblem(from, move.to),
-  });
+  const { row: ret, from } = await lockForMove(trx, RETURNS, returnId, move);
   const patch: Updateable<ReturnsTable> = {};
   const stamp = STAMP[move.to];
   if (stamp) patch[stamp] = new Date();
