@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useApolloClient } from '@apollo/client';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast/headless';
 import { shopperMessage } from '../../lib/shopper-message';
+import { forgetShopper } from '../../lib/forget-shopper';
 import { endSession } from '../../lib/session';
 import { useDeleteAccountMutation } from './__generated__/delete-account';
 
@@ -16,6 +18,7 @@ export function DeleteAccount() {
   const [problem, setProblem] = useState('');
   const [erase, { loading }] = useDeleteAccountMutation();
   const navigate = useNavigate();
+  const client = useApolloClient();
   if (!open)
     return (
       <button type="button" className="link-button danger" onClick={() => setOpen(true)}>
@@ -31,6 +34,8 @@ export function DeleteAccount() {
       // instead, whichever navigation came last (the home page is rendered at once, before the session ends).
       await navigate('/', { flushSync: true });
       endSession();
+      // Nor does this tab keep what it read of the account: the profile, cart and orders go from its cache too.
+      forgetShopper(client.cache);
     } catch (err) {
       setProblem(shopperMessage(err, 'Your account could not be deleted. Please try again.'));
     }
