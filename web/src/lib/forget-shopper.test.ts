@@ -63,6 +63,10 @@ describe('forgetting the shopper', () => {
     expect(left).not.toContain('asha@example.com');
     expect(left).not.toContain('Order:o1');
     expect(left).not.toContain('CartLine:l1');
-    expect(cache.readQuery<{ product: unknown }>({ query: PRODUCT })?.product).toEqual({ __typename: 'Product', id: 'p1', title: 'Sony WH-1000XM5' });
+    expect(cache.readQuery<{ product: unknown }>({ query: PRODUCT })?.product).toEqual({
+      __typename: 'Product',
+      id: 'p1',
+      title: 'Sony WH-1000XM5',
+    });
   });
 });
