@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: the codegen, then every workspace's own `test`, one after the other in the order package.json lists
+// them, each printed as it runs. A failing workspace does not stop the others. The last lines name each
+// workspace's time and, for one that failed, the failing tests and their first error lines: a log read from
+// its tail (a CI page shows only the end) still says what failed.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url);
+const { workspaces } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const withTests = workspaces.filter((w) => JSON.parse(readFileSync(new URL(`${w}/package.json`, root), 'utf8')).scripts?.test);
+
+/** Lines that name a failing test in vitest's or Playwright's report, and lines of the errors they print. */
+const failingTest = /\bFAIL\b|✘|×|^\s*\d+\) \[/;
+const errorLine = /\w*Error\b|\bexpected\b|❯ \S+:\d+:\d+|Timed out/;
+const ansi = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex
+const KEPT = 20;
+
+/** Runs one command, its output passed through; resolves with its exit code and the lines that named failures. */
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    const tests = [];
+    const errors = [];
+    let rest = '';
+    const scan = (chunk) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const raw of lines) {
+        const line = raw.replace(ansi, '').trimEnd();
+        if (line.includes('✓')) continue;
+        const list = failingTest.test(line) ? tests : errorLine.test(line) ? errors : null;
+        if (list && list.length < KEPT && !list.includes(line)) list.push(line);
+      }
+    };
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      scan(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      scan(chunk);
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), failures: [...tests, ...errors].slice(0, KEPT) }));
+  });
+}
+
+const codegen = await run(['run', '--silent', 'codegen']);
+if (codegen.code !== 0) process.exit(codegen.code);
+
+const results = [];
+for (const workspace of withTests) {
+  const started = Date.now();
+  const { code, failures } = await run(['run', 'test', '--workspace', workspace]);
+  results.push({ workspace, code, failures, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+console.log('\n── npm test, workspace by workspace');
+for (const { workspace, code, seconds } of results)
+  console.log(`   ${workspace}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
+for (const { workspace, failures } of results.filter((r) => r.code !== 0)) {
+  console.log(`\n── ${workspace} failed; the lines of its output that name the failure (the first ${KEPT}):`);
+  for (const line of failures.length > 0 ? failures : ['(none matched: read the output above)']) console.log(`   ${line}`);
+}
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
