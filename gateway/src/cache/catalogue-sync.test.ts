@@ -1,6 +1,7 @@
 import { staffSession } from '@digitic/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, startTestGateway, type TestGateway } from '../test/harness.js';
+import { CatalogueSync } from './catalogue-sync.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -124,5 +125,30 @@ describe('a change made through this gateway is on its next answer', () => {
     const after = (await slow.gql<Reviews>(REVIEWS, { id: p._id })).data?.product;
     expect(after?.reviewCount).toBe(before.reviewCount + 1);
     expect(after?.reviews.map((r) => r.comment)).toContain(comment);
+  });
+});
+
+describe('a mutation waits for the change log only so long', () => {
+  const page = { latest: 3, changes: [], reachesBack: true, complete: true };
+
+  it('answers after catchUpMs when the api does not answer the read, and at once when it does', async () => {
+    vi.useFakeTimers();
+    try {
+      // A read that never answers, as a request to a stuck api does not until its upstream timeout.
+      const stuck = new CatalogueSync({ intervalMs: 60_000, catchUpMs: 1_000, changes: () => new Promise(() => {}) });
+      let done = false;
+      void stuck.catchUp().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+
+      // An api that answers: caught up with no time passing, the log read past the change.
+      const answering = new CatalogueSync({ intervalMs: 60_000, catchUpMs: 1_000, changes: () => Promise.resolve(page) });
+      await answering.catchUp();
+      expect(answering.stamp).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

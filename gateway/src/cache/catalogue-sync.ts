@@ -31,6 +31,8 @@ export interface CatalogueSyncOptions {
   changes: (after: number) => Promise<CatalogueChangesRecord>;
   /** How often the log is read (CATALOGUE_SYNC_MS). */
   intervalMs: number;
+  /** How long a mutation's answer waits at most for the log to be read past it (1 s). */
+  catchUpMs?: number;
   log?: (message: string) => void;
 }
 
@@ -101,10 +103,24 @@ export class CatalogueSync {
    * Reads the log once more, in a read that starts after this call (after the one under way, if any): a change
    * committed before it is then known. A mutation made through this gateway waits for it, so that its caller's
    * next page or answer shows what they changed, not a copy cached before it.
+   *
+   * It waits at most `catchUpMs`: an api too slow to answer the log's read (each read may take the whole upstream
+   * timeout) must not hold the mutation's answer back as well. The change is then known at the next reading.
    */
   async catchUp(): Promise<void> {
-    await this.reading;
-    await this.read();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.catchUpMs ?? 1_000);
+    });
+    const caughtUp = (async () => {
+      await this.reading;
+      await this.read();
+    })();
+    try {
+      await Promise.race([caughtUp, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The point new entries are stamped with. */
