@@ -5,6 +5,7 @@
 // its tail (a CI page shows only the end) still says what failed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 
 const root = new URL('..', import.meta.url);
 const { workspaces } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -16,32 +17,48 @@ const errorLine = /\w*Error\b|\bexpected\b|❯ \S+:\d+:\d+|Timed out/;
 const ansi = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex
 const KEPT = 20;
 
-/** Runs one command, its output passed through; resolves with its exit code and the lines that named failures. */
+/** The command running now: a signal given to `npm test` (CI's cancel, Ctrl-C) goes to it too. */
+let running = null;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    running?.kill(signal);
+    process.exit(128 + constants.signals[signal]);
+  });
+
+/**
+ * Runs one command, its output passed through. Resolves with how it ended and the lines that named failures: the
+ * failing tests, then the error lines printed once a test had failed (not a passing test's log).
+ */
 function run(args) {
   return new Promise((resolve) => {
     const child = spawn('npm', args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    running = child;
     const tests = [];
     const errors = [];
-    let rest = '';
-    const scan = (chunk) => {
-      const lines = (rest + chunk.toString('utf8')).split('\n');
-      rest = lines.pop() ?? '';
-      for (const raw of lines) {
-        const line = raw.replace(ansi, '').trimEnd();
-        if (line.includes('✓')) continue;
-        const list = failingTest.test(line) ? tests : errorLine.test(line) ? errors : null;
-        if (list && list.length < KEPT && !list.includes(line)) list.push(line);
-      }
+    /** Each stream's own decoder and unfinished line: a character or a line split between chunks is whole. */
+    const reader = (out) => {
+      const decoder = new TextDecoder();
+      let rest = '';
+      return (chunk) => {
+        out.write(chunk);
+        const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+        rest = lines.pop() ?? '';
+        for (const raw of lines) {
+          const line = raw.replace(ansi, '').trimEnd();
+          if (line.includes('✓')) continue;
+          const list = failingTest.test(line) ? tests : tests.length > 0 && errorLine.test(line) ? errors : null;
+          if (list && list.length < KEPT && !list.includes(line)) list.push(line);
+        }
+      };
     };
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      scan(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
-      scan(chunk);
-    });
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), failures: [...tests, ...errors].slice(0, KEPT) }));
+    child.stdout.on('data', reader(process.stdout));
+    child.stderr.on('data', reader(process.stderr));
+    const done = (ended) => {
+      running = null;
+      resolve({ ...ended, failures: [...tests, ...errors].slice(0, KEPT) });
+    };
+    child.on('error', (err) => done({ code: 1, how: `could not start (${err.message})` }));
+    child.on('close', (code, signal) => done(signal ? { code: 1, how: `stopped by ${signal}` } : { code: code ?? 1, how: `exit ${code}` }));
   });
 }
 
@@ -51,13 +68,13 @@ if (codegen.code !== 0) process.exit(codegen.code);
 const results = [];
 for (const workspace of withTests) {
   const started = Date.now();
-  const { code, failures } = await run(['run', 'test', '--workspace', workspace]);
-  results.push({ workspace, code, failures, seconds: Math.round((Date.now() - started) / 1000) });
+  const { code, how, failures } = await run(['run', 'test', '--workspace', workspace]);
+  results.push({ workspace, code, how, failures, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
 console.log('\n── npm test, workspace by workspace');
-for (const { workspace, code, seconds } of results)
-  console.log(`   ${workspace}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
+for (const { workspace, code, how, seconds } of results)
+  console.log(`   ${workspace}: ${code === 0 ? 'passed' : `FAILED (${how})`} in ${seconds} s`);
 for (const { workspace, failures } of results.filter((r) => r.code !== 0)) {
   console.log(`\n── ${workspace} failed; the lines of its output that name the failure (the first ${KEPT}):`);
   for (const line of failures.length > 0 ? failures : ['(none matched: read the output above)']) console.log(`   ${line}`);

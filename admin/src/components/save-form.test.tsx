@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -35,6 +36,19 @@ function NoteForm({ note, update, latest }: { note: Note | null; update: Save; l
     <SaveForm saving={saving} label="Note" createText="Add the note" busy={false}>
       {saving.field('title', 'Title', <input {...saving.attrs('title')} />)}
     </SaveForm>
+  );
+}
+
+/** The form over a record the page moves on to `next` (a stock change, someone's save) with a button. */
+function Moving({ first, next, update }: { first: Note; next: Note; update: Save }) {
+  const [note, setNote] = useState(first);
+  return (
+    <>
+      <NoteForm note={note} update={update} latest />
+      <button type="button" onClick={() => setNote(next)}>
+        Move on
+      </button>
+    </>
   );
 }
 
@@ -85,6 +99,29 @@ describe('a form saved with the version it read', () => {
     const refused = vi.fn<Save>(() => Promise.reject(new Error('This note was changed by someone else')));
     show(<NoteForm note={{ id: 'n1', version: 7, title: 'Old' }} update={refused} latest />);
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This note was changed by someone else');
+    expect(refused.mock.calls[0]?.[2]).toBe(7);
+  });
+
+  it('`latest` names the newer version while the fields are as read, and the version read once someone changed one', async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn<Save>((input, id, version) => Promise.resolve({ id, version: version + 1, ...input }));
+    const old = { id: 'n1', version: 7, title: 'Old' };
+    // The version moved on, the title did not (a stock change): the save goes over the newer version.
+    show(<Moving first={old} next={{ ...old, version: 8 }} update={saved} />);
+    await user.type(title(), ' and new');
+    await user.click(screen.getByRole('button', { name: 'Move on' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(saved.mock.calls[0]?.[2]).toBe(8);
+    cleanup();
+
+    // Someone changed the title meanwhile: the save names the version this person read, which the api refuses.
+    const refused = vi.fn<Save>(() => Promise.reject(new Error('This note was changed by someone else')));
+    show(<Moving first={old} next={{ ...old, version: 8, title: 'Changed by Ravi' }} update={refused} />);
+    await user.type(title(), ' and new');
+    await user.click(screen.getByRole('button', { name: 'Move on' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This note was changed by someone else');
     expect(refused.mock.calls[0]?.[2]).toBe(7);
   });

@@ -35,8 +35,9 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   /** The form takes up a newer version of the record (publishing, say) while nothing is being typed. */
   follow?: boolean;
   /**
-   * A save names the record's latest version, not the one the form read: for a form whose fields the page's
-   * other actions (stock, archive) move the version past without changing them.
+   * A save names the record's latest version, not the one the form read, while the fields the form shows are
+   * as it read them: for a form whose record the page's other actions (stock, archive, a note) move past without
+   * changing them. Once one of them changed meanwhile, the save names the version read, and the api refuses it.
    */
   latest?: boolean;
 }) {
@@ -44,8 +45,10 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   const navigate = useNavigate();
   const [refused, setRefused] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  // The version the form's values came from: a save names it.
-  const [loadedVersion, setLoadedVersion] = useState(record?.version ?? 0);
+  // The version the form's values came from, and those values: a save names that version, or (`latest`) the
+  // record's own while its values for these fields are still the same.
+  const [loaded, setLoaded] = useState(() => ({ version: record?.version ?? 0, values: JSON.stringify(valuesOf(record)) }));
+  const loadedVersion = loaded.version;
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(o.schema), defaultValues: valuesOf(record) });
   const { errors, isDirty } = form.formState;
   const { reset } = form;
@@ -53,7 +56,7 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   useEffect(() => {
     if (follow && record && record.version !== loadedVersion && !isDirty) {
       reset(valuesOf(record));
-      setLoadedVersion(record.version);
+      setLoaded({ version: record.version, values: JSON.stringify(valuesOf(record)) });
     }
   }, [follow, record, loadedVersion, isDirty, reset, valuesOf]);
   const onSubmit = form.handleSubmit(async (v) => {
@@ -62,10 +65,11 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
     const input = o.input(v);
     try {
       if (record) {
-        const updated = await o.update(input, record.id, o.latest ? record.version : loadedVersion);
+        const unchanged = JSON.stringify(valuesOf(record)) === loaded.values;
+        const updated = await o.update(input, record.id, o.latest && unchanged ? record.version : loadedVersion);
         if (updated) {
           reset(valuesOf(updated));
-          setLoadedVersion(updated.version);
+          setLoaded({ version: updated.version, values: JSON.stringify(valuesOf(updated)) });
         }
         setSaved(true);
       } else {
