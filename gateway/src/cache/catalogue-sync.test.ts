@@ -131,7 +131,7 @@ describe('a change made through this gateway is on its next answer', () => {
 describe('a mutation waits for the change log only so long', () => {
   const page = { latest: 3, changes: [], reachesBack: true, complete: true };
 
-  it('answers after catchUpMs when the api does not answer the read, and at once when it does', async () => {
+  it('answers after catchUpMs when the api does not answer the read, at once when the log could not be read before, and once read when it is', async () => {
     vi.useFakeTimers();
     try {
       // A read that never answers, as a request to a stuck api does not until its upstream timeout.
@@ -142,6 +142,17 @@ describe('a mutation waits for the change log only so long', () => {
       expect(done).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(done).toBe(true);
+
+      // A log that could not be read the last time: the answer does not wait for it at all.
+      let reads = 0;
+      const failing = new CatalogueSync({
+        intervalMs: 60_000,
+        catchUpMs: 1_000,
+        changes: () => (++reads === 1 ? Promise.reject(new Error('connect ECONNREFUSED')) : new Promise(() => {})),
+      });
+      await failing.read();
+      await failing.catchUp();
+      expect(reads).toBe(2);
 
       // An api that answers: caught up with no time passing, the log read past the change.
       const answering = new CatalogueSync({ intervalMs: 60_000, catchUpMs: 1_000, changes: () => Promise.resolve(page) });

@@ -31,7 +31,7 @@ export interface CatalogueSyncOptions {
   changes: (after: number) => Promise<CatalogueChangesRecord>;
   /** How often the log is read (CATALOGUE_SYNC_MS). */
   intervalMs: number;
-  /** How long a mutation's answer waits at most for the log to be read past it (1 s). */
+  /** How long a mutation's answer waits at most for the log to be read past it (5 s). */
   catchUpMs?: number;
   log?: (message: string) => void;
 }
@@ -104,13 +104,18 @@ export class CatalogueSync {
    * committed before it is then known. A mutation made through this gateway waits for it, so that its caller's
    * next page or answer shows what they changed, not a copy cached before it.
    *
-   * It waits at most `catchUpMs`: an api too slow to answer the log's read (each read may take the whole upstream
-   * timeout) must not hold the mutation's answer back as well. The change is then known at the next reading.
+   * It waits at most `catchUpMs`, and not at all while the log cannot be read: an api too slow to answer the
+   * log's read (each read may take the whole upstream timeout) must not hold the mutation's answer back as well.
+   * The change is then known at the next reading.
    */
   async catchUp(): Promise<void> {
+    if (this.failing) {
+      void this.read();
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.options.catchUpMs ?? 1_000);
+      timer = setTimeout(resolve, this.options.catchUpMs ?? 5_000);
     });
     const caughtUp = (async () => {
       await this.reading;
