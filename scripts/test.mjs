@@ -13,9 +13,9 @@ const withTests = workspaces.filter((w) => JSON.parse(readFileSync(new URL(`${w}
 
 /** Lines that name a failing test in vitest's or Playwright's report, and lines of the errors they print. */
 const failingTest = /\bFAIL\b|✘|×|^\s*\d+\) \[/;
-const errorLine = /\w*Error\b|\bexpected\b|❯ \S+:\d+:\d+|Timed out/;
+const errorLine = /\w*Error\b|\bexpected\b|❯ \S+:\d+:\d+|Timed out|^\s+\+\s+\S/;
 const ansi = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex
-const KEPT = 20;
+const KEPT = 30;
 
 /** The command running now: a signal given to `npm test` (CI's cancel, Ctrl-C) goes to it too. */
 let running = null;

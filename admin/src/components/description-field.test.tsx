@@ -20,7 +20,10 @@ describe('the description field', () => {
     // The editor is its own chunk: it arrives after the field.
     const text = await screen.findByRole('textbox', { name: 'Description' }, { timeout: 15_000 });
     expect(text.querySelector('strong')).toHaveTextContent('and');
-    expect(screen.getByRole('toolbar', { name: 'Formatting: Description' })).toBeInTheDocument();
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting: Description' });
+    // It names the box it formats, which is in the page (a reference to a missing id is an ARIA error).
+    expect(toolbar).toHaveAttribute('aria-controls', 'd');
+    expect(document.getElementById('d')).toBe(text);
     await userEvent.click(screen.getByRole('button', { name: 'Edit the HTML' }));
     expect(screen.getByLabelText('Description (HTML: the shop keeps only safe tags)')).toHaveValue(
       '<p>Light <strong>and</strong> fast</p>',

@@ -11,7 +11,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import Underline from '@tiptap/extension-underline';
 import { UndoRedo } from '@tiptap/extensions';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A description written as it will look: paragraphs, headings, bold, italic, underline, lists, quotes and
@@ -99,6 +99,19 @@ export default function RichText({
       redo: e.can().redo(),
     }),
   });
+  // The toolbar names the box it formats only while that box is in the page: the editor's own element is put
+  // there once the editor is mounted, and a reference to an id not (yet) in the page is an ARIA error.
+  const [controls, setControls] = useState<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const check = () => setControls(!editor.isDestroyed && document.getElementById(id) ? id : undefined);
+    check();
+    editor.on('create', check);
+    editor.on('mount', check);
+    return () => {
+      editor.off('create', check);
+      editor.off('mount', check);
+    };
+  }, [editor, id]);
   const chain = () => editor.chain().focus();
   // The name is the word shown: what a voice-control user says is what they see.
   const tool = (name: string, pressed: boolean | undefined, run: () => void, disabled = false) => (
@@ -108,7 +121,7 @@ export default function RichText({
   );
   return (
     <div className="admin-rich-text">
-      <div role="toolbar" aria-label={`Formatting: ${label}`} aria-controls={id} className="admin-rich-text-tools">
+      <div role="toolbar" aria-label={`Formatting: ${label}`} aria-controls={controls} className="admin-rich-text-tools">
         {tool('Bold', active.bold, () => chain().toggleBold().run())}
         {tool('Italic', active.italic, () => chain().toggleItalic().run())}
         {tool('Underline', active.underline, () => chain().toggleUnderline().run())}
