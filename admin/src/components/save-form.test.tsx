@@ -11,9 +11,11 @@ interface Note {
   id: string;
   version: number;
   title: string;
+  /** Shown by the form, never sent by it (as a product's pictures, which their library keeps). */
+  pictures?: string;
 }
 const NoteSchema = z.object({ title: z.string().trim().min(1, 'Give it a title') });
-const valuesOf = (n: Note | null) => ({ title: n?.title ?? '' });
+const valuesOf = (n: Note | null) => ({ title: n?.title ?? '', pictures: n?.pictures ?? '' });
 
 function Where() {
   return <span data-testid="where">{useLocation().pathname}</span>;
@@ -107,8 +109,9 @@ describe('a form saved with the version it read', () => {
     const user = userEvent.setup();
     const saved = vi.fn<Save>((input, id, version) => Promise.resolve({ id, version: version + 1, ...input }));
     const old = { id: 'n1', version: 7, title: 'Old' };
-    // The version moved on, the title did not (a stock change): the save goes over the newer version.
-    show(<Moving first={old} next={{ ...old, version: 8 }} update={saved} />);
+    // The version moved on, the title did not (a picture added, which the form never sends): the save goes over
+    // the newer version.
+    show(<Moving first={old} next={{ ...old, version: 8, pictures: 'front.jpg' }} update={saved} />);
     await user.type(title(), ' and new');
     await user.click(screen.getByRole('button', { name: 'Move on' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -35,9 +35,9 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   /** The form takes up a newer version of the record (publishing, say) while nothing is being typed. */
   follow?: boolean;
   /**
-   * A save names the record's latest version, not the one the form read, while the fields the form shows are
-   * as it read them: for a form whose record the page's other actions (stock, archive, a note) move past without
-   * changing them. Once one of them changed meanwhile, the save names the version read, and the api refuses it.
+   * A save names the record's latest version, not the one the form read, while what it sends is as the form read
+   * it: for a form whose record the page's other actions (stock, pictures, archive, a note) move past without
+   * changing that. Once someone changed it meanwhile, the save names the version read, and the api refuses it.
    */
   latest?: boolean;
 }) {
@@ -45,10 +45,15 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   const navigate = useNavigate();
   const [refused, setRefused] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  // The version the form's values came from, and those values: a save names that version, or (`latest`) the
-  // record's own while its values for these fields are still the same.
-  const [loaded, setLoaded] = useState(() => ({ version: record?.version ?? 0, values: JSON.stringify(valuesOf(record)) }));
-  const loadedVersion = loaded.version;
+  // The record the form's values came from: a save names its version, or (`latest`) the record's own while what a
+  // save sends of it is still the same.
+  const [loaded, setLoaded] = useState(record);
+  const loadedVersion = loaded?.version ?? 0;
+  /** What a save would send for a record as it is: its values by the form's rules, through `input`. */
+  const sent = (r: Saved | null) => {
+    const parsed = o.schema.safeParse(valuesOf(r));
+    return JSON.stringify(parsed.success ? o.input(parsed.data) : valuesOf(r));
+  };
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(o.schema), defaultValues: valuesOf(record) });
   const { errors, isDirty } = form.formState;
   const { reset } = form;
@@ -56,7 +61,7 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
   useEffect(() => {
     if (follow && record && record.version !== loadedVersion && !isDirty) {
       reset(valuesOf(record));
-      setLoaded({ version: record.version, values: JSON.stringify(valuesOf(record)) });
+      setLoaded(record);
     }
   }, [follow, record, loadedVersion, isDirty, reset, valuesOf]);
   const onSubmit = form.handleSubmit(async (v) => {
@@ -65,11 +70,11 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
     const input = o.input(v);
     try {
       if (record) {
-        const unchanged = JSON.stringify(valuesOf(record)) === loaded.values;
+        const unchanged = sent(record) === sent(loaded);
         const updated = await o.update(input, record.id, o.latest && unchanged ? record.version : loadedVersion);
         if (updated) {
           reset(valuesOf(updated));
-          setLoaded({ version: updated.version, values: JSON.stringify(valuesOf(updated)) });
+          setLoaded(updated);
         }
         setSaved(true);
       } else {
