@@ -38,10 +38,20 @@ test('a complaint sent with the contact form is given its ticket; customer care 
   await accessible(care);
   await row.getByRole('link', { name: ticket }).click();
   await expect(care.getByText(`Complaint ${ticket}.`)).toBeVisible();
+  // They choose its status and who answers it, reply, then save: their own reply moved it on (Submitted to
+  // Contacted) meanwhile, and what they chose still saves.
+  const status = care.getByRole('form', { name: 'Status and who is assigned' });
+  await status.getByLabel('Status').selectOption('IN_PROGRESS');
+  await status.getByLabel('Assigned to').selectOption({ label: 'Sana Care' });
   const reply = care.getByRole('form', { name: 'Reply by e-mail' });
   await reply.getByRole('textbox').pressSequentially('We are sorry: a replacement is on its way.', { delay: 10 });
   await reply.getByRole('button', { name: 'Send the reply' }).click();
   await expect(reply.getByText(`Reply e-mailed to ${email}.`)).toBeVisible();
   await expect(care.locator('.admin-complaint')).toContainText(/Acknowledged \d/);
+  await status.getByRole('button', { name: 'Save' }).click();
+  await expect(status.getByRole('status')).toHaveText('Saved.');
+  await care.reload();
+  await expect(status.getByLabel('Status')).toHaveValue('IN_PROGRESS');
+  await expect(status.getByLabel('Assigned to').locator('option:checked')).toHaveText('Sana Care');
   await care.context().close();
 });

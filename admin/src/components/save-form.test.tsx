@@ -23,13 +23,14 @@ function Where() {
 
 type Save = (input: { title: string }, id: string, version: number) => Promise<Note | undefined>;
 
-function NoteForm({ note, update, latest }: { note: Note | null; update: Save; latest?: boolean }) {
+function NoteForm({ note, update, latest, ours }: { note: Note | null; update: Save; latest?: boolean; ours?: Note | null }) {
   const saving = useSaveForm({
     record: note,
     idPrefix: 'note',
     schema: NoteSchema,
     valuesOf,
     latest,
+    ours,
     input: (v) => ({ title: v.title }),
     create: () => Promise.resolve('/notes/n2'),
     update,
@@ -49,6 +50,26 @@ function Moving({ first, next, update }: { first: Note; next: Note; update: Save
       <NoteForm note={note} update={update} latest />
       <button type="button" onClick={() => setNote(next)}>
         Move on
+      </button>
+    </>
+  );
+}
+
+/** The form over a record the page's own action (a reply, say) moves on to `next`, telling the form so. */
+function Ours({ first, next, update }: { first: Note; next: Note; update: Save }) {
+  const [note, setNote] = useState(first);
+  const [ours, setOurs] = useState<Note | null>(null);
+  return (
+    <>
+      <NoteForm note={note} update={update} latest ours={ours} />
+      <button
+        type="button"
+        onClick={() => {
+          setNote(next);
+          setOurs(next);
+        }}
+      >
+        Reply
       </button>
     </>
   );
@@ -124,6 +145,30 @@ describe('a form saved with the version it read', () => {
     show(<Moving first={old} next={{ ...old, version: 8, title: 'Changed by Ravi' }} update={refused} />);
     await user.type(title(), ' and new');
     await user.click(screen.getByRole('button', { name: 'Move on' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This note was changed by someone else');
+    expect(refused.mock.calls[0]?.[2]).toBe(7);
+  });
+
+  it('takes up a version the person’s own action made, keeping what they typed; not one someone else moved on too', async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn<Save>((input, id, version) => Promise.resolve({ id, version: version + 1, ...input }));
+    const old = { id: 'n1', version: 7, title: 'Old' };
+    // Their own reply changed the title (as a reply moves an enquiry's status on): their typing still saves, over it.
+    show(<Ours first={old} next={{ ...old, version: 8, title: 'Replied' }} update={saved} />);
+    await user.type(title(), ' and new');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(title()).toHaveValue('Old and new');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(saved.mock.calls[0]).toEqual([{ title: 'Old and new' }, 'n1', 8]);
+    cleanup();
+
+    // Two versions on: someone else changed it between, and the save names the version read (the api refuses it).
+    const refused = vi.fn<Save>(() => Promise.reject(new Error('This note was changed by someone else')));
+    show(<Ours first={old} next={{ ...old, version: 9, title: 'Changed by Ravi, then replied' }} update={refused} />);
+    await user.type(title(), ' and new');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This note was changed by someone else');
     expect(refused.mock.calls[0]?.[2]).toBe(7);

@@ -40,6 +40,12 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
    * changing that. Once someone changed it meanwhile, the save names the version read, and the api refuses it.
    */
   latest?: boolean;
+  /**
+   * The record as an action of this person's own elsewhere on the page left it (a reply that moved the status on).
+   * Made from the version the form read (one version on), it is taken as read: the fields the person left alone
+   * show it, and theirs are kept. Further on, someone else changed it too, and the form keeps the version it read.
+   */
+  ours?: Saved | null;
 }) {
   const { record, idPrefix, valuesOf, follow = false } = o;
   const navigate = useNavigate();
@@ -64,6 +70,13 @@ export function useSaveForm<Values extends FieldValues, Output, Input, Saved ext
       setLoaded(record);
     }
   }, [follow, record, loadedVersion, isDirty, reset, valuesOf]);
+  const { ours } = o;
+  useEffect(() => {
+    if (ours && ours.version === loadedVersion + 1) {
+      reset(valuesOf(ours), { keepDirtyValues: true });
+      setLoaded(ours);
+    }
+  }, [ours, loadedVersion, reset, valuesOf]);
   const onSubmit = form.handleSubmit(async (v) => {
     setRefused(null);
     setSaved(false);

@@ -20,6 +20,8 @@ export function EnquiryPage() {
   const { data, error, loading, refetch } = useEnquiryQuery({ variables: { id: id ?? '' }, fetchPolicy: 'cache-and-network' });
   const [resend, resending] = useResendEnquiryReplyMutation();
   const [resendMessage, setResendMessage] = useState<Message>(null);
+  // The enquiry as this person's own last note, reply or resend left it: the status form takes it as read.
+  const [ours, setOurs] = useState<EnquiryWholeFragment | null>(null);
   const enquiry = data?.enquiry;
   if (error || !enquiry) return <NoRecord loading={loading && !data} error={error} missing="There is no such enquiry." />;
   return (
@@ -38,7 +40,7 @@ export function EnquiryPage() {
         </p>
       )}
       <p>{enquiry.lastReply ? `Last reply by ${enquiry.lastReply.by}, ${when(enquiry.lastReply.at)}.` : 'Not replied to yet.'}</p>
-      <StatusForm key={enquiry.id} enquiry={enquiry} assignees={data.enquiryAssignees} />
+      <StatusForm key={enquiry.id} enquiry={enquiry} ours={ours} assignees={data.enquiryAssignees} />
       <h2>Notes and replies</h2>
       {enquiry.events.length === 0 ? (
         <p>None yet.</p>
@@ -59,7 +61,10 @@ export function EnquiryPage() {
                   onClick={() => {
                     setResendMessage(null);
                     void saying(setResendMessage, 'Not sent')(
-                      resend({ variables: { id: enquiry.id, eventId: e.id } }),
+                      resend({ variables: { id: enquiry.id, eventId: e.id } }).then((r) => {
+                        if (r.data) setOurs(r.data.resendEnquiryReply);
+                        return r;
+                      }),
                       `Reply e-mailed to ${enquiry.email}.`,
                     );
                   }}
@@ -72,8 +77,8 @@ export function EnquiryPage() {
         </ol>
       )}
       <Said message={resendMessage} />
-      <NoteForm enquiry={enquiry} />
-      <ReplyForm enquiry={enquiry} onFailed={() => void refetch()} />
+      <NoteForm enquiry={enquiry} onAdded={setOurs} />
+      <ReplyForm enquiry={enquiry} onSent={setOurs} onFailed={() => void refetch()} />
     </section>
   );
 }
@@ -83,7 +88,15 @@ type StatusValues = z.input<typeof StatusSchema>;
 type StatusChange = { status?: StatusValues['status']; assigneeId?: string | null };
 
 /** Its status and who answers it, saved over the version read; only what was changed is sent. */
-function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; assignees: { id: string; name: string }[] }) {
+function StatusForm({
+  enquiry,
+  ours,
+  assignees,
+}: {
+  enquiry: EnquiryWholeFragment;
+  ours: EnquiryWholeFragment | null;
+  assignees: { id: string; name: string }[];
+}) {
   const [update, updating] = useUpdateEnquiryMutation();
   const valuesOf = (e: EnquiryWholeFragment | null): StatusValues => ({
     status: e?.status ?? 'SUBMITTED',
@@ -107,6 +120,8 @@ function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; ass
     update: async (change, id, version) => (await update({ variables: { id, version, ...change } })).data?.updateEnquiry,
     follow: true,
     latest: true,
+    // A reply of this person's own moves a new enquiry to Contacted: a status they chose meanwhile still saves.
+    ours,
   });
   return (
     <SaveForm
@@ -142,7 +157,7 @@ function StatusForm({ enquiry, assignees }: { enquiry: EnquiryWholeFragment; ass
   );
 }
 
-function NoteForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
+function NoteForm({ enquiry, onAdded }: { enquiry: EnquiryWholeFragment; onAdded: (e: EnquiryWholeFragment) => void }) {
   const [add, adding] = useAddEnquiryNoteMutation();
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<Message>(null);
@@ -154,7 +169,8 @@ function NoteForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
         ev.preventDefault();
         if (!note.trim()) return setMessage({ ok: false, text: 'Write the note' });
         add({ variables: { id: enquiry.id, note: note.trim() } }).then(
-          () => {
+          (r) => {
+            if (r.data) onAdded(r.data.addEnquiryNote);
             setNote('');
             setMessage({ ok: true, text: 'Note added.' });
           },
@@ -172,7 +188,15 @@ function NoteForm({ enquiry }: { enquiry: EnquiryWholeFragment }) {
   );
 }
 
-function ReplyForm({ enquiry, onFailed }: { enquiry: EnquiryWholeFragment; onFailed: () => void }) {
+function ReplyForm({
+  enquiry,
+  onSent,
+  onFailed,
+}: {
+  enquiry: EnquiryWholeFragment;
+  onSent: (e: EnquiryWholeFragment) => void;
+  onFailed: () => void;
+}) {
   const [reply, replying] = useReplyToEnquiryMutation();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<Message>(null);
@@ -184,7 +208,8 @@ function ReplyForm({ enquiry, onFailed }: { enquiry: EnquiryWholeFragment; onFai
         ev.preventDefault();
         if (!text.trim()) return setMessage({ ok: false, text: 'Write the reply' });
         reply({ variables: { id: enquiry.id, message: text.trim() } }).then(
-          () => {
+          (r) => {
+            if (r.data) onSent(r.data.replyToEnquiry);
             setText('');
             setMessage({ ok: true, text: `Reply e-mailed to ${enquiry.email}.` });
           },
