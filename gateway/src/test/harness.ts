@@ -39,7 +39,8 @@ export async function startTestGateway(env: Record<string, string> = {}, options
   return {
     api,
     url,
-    syncCatalogue: () => gateway.sync.read(),
+    // A read that starts after the call: one already under way may have read the log before the test's change.
+    syncCatalogue: () => gateway.sync.catchUp(),
     async gql(query, variables = {}, token = null) {
       const res = await fetch(`${url}/graphql`, {
         method: 'POST',
