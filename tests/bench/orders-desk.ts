@@ -3,7 +3,8 @@
  * PostgreSQL database, starts the real api app on it, signs a staff member in with two factors, and
  * times the back office's order list and its searches over HTTP at the api (GET /api/admin/orders:
  * the rows and their count, as the desk asks). Prints p50 and p99 per query; `--check` fails when a
- * p50 is over the goal (20 ms).
+ * p50 is over the goal (20 ms on the reference machine: a machine slower than it at PostgreSQL's own work, a fixed
+ * query timed before and after, has the goal scaled by how much slower, printed; never stricter, machine-speed.ts).
  *
  *   node --import tsx tests/bench/orders-desk.ts [--check] [--orders=100000]
  */
@@ -13,6 +14,7 @@ import { createApp, createMailer, createRazorpayProvider, createServices, loadCo
 import { sql } from 'kysely';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
+import { percentile, slowerBy, timeReferenceWork } from './machine-speed';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
 const CHECK = args.has('check');
@@ -146,11 +148,10 @@ try {
     return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   }
 
-  const percentile = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+  const before = await timeReferenceWork(db.db);
   console.log(`\n${ITERATIONS} timed requests per query (after 20 warm-up), GET /api/admin/orders, 25 a page with the total\n`);
   console.log('query                              p50 ms   p99 ms   matches');
-  const over: string[] = [];
+  const p50s: [string, number][] = [];
   for (const [label, params] of queries) {
     const samples: number[] = [];
     let total = 0;
@@ -165,14 +166,19 @@ try {
     }
     samples.sort((a, b) => a - b);
     const p50 = percentile(samples, 50);
-    if (p50 > GOAL_MS) over.push(label);
+    p50s.push([label, p50]);
     console.log(
       `${label.padEnd(34)} ${p50.toFixed(2).padStart(7)} ${percentile(samples, 99).toFixed(2).padStart(8)} ${String(total).padStart(9)}`,
     );
   }
   server.close();
+  console.log('');
+  const goal = GOAL_MS * slowerBy('postgres', [...before, ...(await timeReferenceWork(db.db))]);
+  const over = p50s.filter(([, p50]) => p50 > goal).map(([label]) => label);
   console.log(
-    over.length === 0 ? `\nevery p50 within the goal (≤ ${GOAL_MS} ms)` : `\nover the goal (p50 > ${GOAL_MS} ms): ${over.join(', ')}`,
+    over.length === 0
+      ? `every p50 within the goal (≤ ${goal.toFixed(1)} ms; ${GOAL_MS} ms on the reference machine)`
+      : `over the goal (p50 > ${goal.toFixed(1)} ms; ${GOAL_MS} ms on the reference machine): ${over.join(', ')}`,
   );
   if (CHECK && over.length > 0) process.exitCode = 1;
 } finally {

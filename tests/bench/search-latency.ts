@@ -18,6 +18,7 @@ import path from 'node:path';
 import { facetCounts, filtered, migrateToLatest, openDb, parseProductListQuery, searchProducts, seedDemo } from '@digitic/api/bench';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { percentile, slowerBy, timeReferenceWork } from './machine-speed';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string | undefined]));
 const CHECK = args.has('check');
@@ -25,41 +26,6 @@ const PG_PRODUCTS = Number(args.get('products') ?? 100_000);
 const PGLITE_PRODUCTS = Number(args.get('pglite') ?? 10_000);
 const GOAL = { p50: 10, p99: 50 };
 
-/**
- * The machine's speed at the database's own work, beside the reference machine's: a fixed query of PostgreSQL's text
- * search (the parser, the English stemmer, a prefix match; no table, so nothing of this shop's), its median time over
- * runs before and after the searches. The reference is the 2-core machine the goals were met on (benchmarkIndex
- * ~2,400, 2026-11-28), where it took these many milliseconds; the same machine on a slower day (benchmarkIndex
- * ~1,200) searched at p50 13.5 ms, and CI's machines differ by as much.
- */
-const REFERENCE_WORK = sql`
-  select count(*) from generate_series(1, 100000) g
-  where to_tsvector('english', 'word' || (g % 977) || ' other' || (g % 13) || ' cameras') @@ to_tsquery('english', 'word5:* & camera')`;
-const REFERENCE_MS = { postgres: 187, pglite: 362 };
-
-async function timeReferenceWork(db: Database): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < 9; i += 1) {
-    const started = performance.now();
-    await REFERENCE_WORK.execute(db.db);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-/** How much slower than the reference machine this one is at the reference work (1 when as fast or faster). */
-function slowerBy(kind: keyof typeof REFERENCE_MS, times: number[]) {
-  const ms = percentile(
-    [...times].sort((a, b) => a - b),
-    50,
-  );
-  const factor = Math.max(1, ms / REFERENCE_MS[kind]);
-  console.log(
-    `  ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: the reference text-search work took ${ms.toFixed(0)} ms (reference machine: ${REFERENCE_MS[kind]} ms)` +
-      (factor > 1 ? `: this machine is ${factor.toFixed(2)}× slower, and the goals are scaled by that` : ': the goals as they are'),
-  );
-  return factor;
-}
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const judged = (
@@ -107,8 +73,6 @@ async function grow(db: Database, n: number) {
   await sql`drop table bench_originals`.execute(db.db);
   await sql`analyze products`.execute(db.db);
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function measure(db: Database, label: string, runs: number) {
   const search = async (q: string) => searchProducts(db.db, { ...parseProductListQuery({ search: q, limit: '20' }, 'search'), search: q });
@@ -197,9 +161,9 @@ if (pgAnswers) {
     console.log(
       `  PostgreSQL, ${PG_PRODUCTS.toLocaleString('en-IN')} products (made in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
     );
-    const before = await timeReferenceWork(db);
+    const before = await timeReferenceWork(db.db);
     const figures = await measure(db, 'PostgreSQL', 3);
-    judge('PostgreSQL search', figures.search, slowerBy('postgres', [...before, ...(await timeReferenceWork(db))]));
+    judge('PostgreSQL search', figures.search, slowerBy('postgres', [...before, ...(await timeReferenceWork(db.db))]));
     // Exact facet counts read every match: measured and printed, not held (docs/performance.md, issue 41).
     unheld.push(
       `PostgreSQL two words with facets: p50 ${figures.twoWords.p50.toFixed(1)} ms, p99 ${figures.twoWords.p99.toFixed(1)} ms` +
@@ -221,9 +185,9 @@ if (pgAnswers) {
     await migrateToLatest(db.db);
     await grow(db, PGLITE_PRODUCTS);
     console.log(`  PGlite, ${PGLITE_PRODUCTS.toLocaleString('en-IN')} products`);
-    const before = await timeReferenceWork(db);
+    const before = await timeReferenceWork(db.db);
     const figures = await measure(db, 'PGlite', 2);
-    judge('PGlite search', figures.search, 2 * slowerBy('pglite', [...before, ...(await timeReferenceWork(db))]));
+    judge('PGlite search', figures.search, 2 * slowerBy('pglite', [...before, ...(await timeReferenceWork(db.db))]));
     unheld.push(
       `PGlite two words with facets: p50 ${figures.twoWords.p50.toFixed(1)} ms, p99 ${figures.twoWords.p99.toFixed(1)} ms` +
         ` (a bare count of their matches alone: p50 ${figures.floor.p50.toFixed(1)} ms)`,
