@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { newCustomer, signIn } from './helpers';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -34,9 +34,9 @@ test.describe('accounts', () => {
     await expect(page.getByText('Password is Required')).toBeVisible();
     // The plain notice of what is kept and why, beside the form: signing up is the consent to it (DPDP Act, s. 5-6).
     await expect(page.getByText(/Signing up is your consent to this; see our Privacy Policy\./)).toBeVisible();
-    await page.getByPlaceholder('Name').fill('Meera Iyer');
-    await page.getByPlaceholder('Email', { exact: true }).fill(email);
-    await page.getByPlaceholder('Password', { exact: true }).fill('a good long password');
+    await typeInto(page.getByPlaceholder('Name'), 'Meera Iyer');
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), email);
+    await typeInto(page.getByPlaceholder('Password', { exact: true }), 'a good long password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('User Created Successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -44,14 +44,14 @@ test.describe('accounts', () => {
     for (const badge of ['Free delivery', '14 days refund policy', 'Secured payment']) await expect(page.getByText(badge)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot Password?' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'SignUp' })).toHaveAttribute('href', '/signup');
-    await page.getByPlaceholder('Email', { exact: true }).fill('meera');
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), 'meera');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Email Should be valid')).toBeVisible();
-    await page.getByPlaceholder('Email', { exact: true }).fill(email);
-    await page.getByPlaceholder('Password', { exact: true }).fill('the wrong password');
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), email);
+    await typeInto(page.getByPlaceholder('Password', { exact: true }), 'the wrong password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
-    await page.getByPlaceholder('Password', { exact: true }).fill('a good long password');
+    await typeInto(page.getByPlaceholder('Password', { exact: true }), 'a good long password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('User Logged In Successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
@@ -88,7 +88,7 @@ test.describe('accounts', () => {
     const customer = await newCustomer(request);
     await page.goto('/forgot-password');
     await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/login');
-    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), customer.email);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Forgot Password Email Sent Successfully!')).toBeVisible();
     await expect.poll(() => resetLinkFor(customer.email)).not.toBeNull();
@@ -96,12 +96,12 @@ test.describe('accounts', () => {
     await page.goto(new URL(link).pathname);
     await page.getByRole('button', { name: 'Ok' }).click();
     await expect(page.getByText('Password is Required')).toBeVisible();
-    await page.getByPlaceholder('New Password').fill('my brand new password');
+    await typeInto(page.getByPlaceholder('New Password'), 'my brand new password');
     await page.getByRole('button', { name: 'Ok' }).click();
     await expect(page.getByText('Password change Successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
-    await page.getByPlaceholder('Password', { exact: true }).fill('my brand new password');
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), customer.email);
+    await typeInto(page.getByPlaceholder('Password', { exact: true }), 'my brand new password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('User Logged In Successfully')).toBeVisible();
   });
@@ -116,13 +116,13 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await expect(page.getByPlaceholder('First Name')).toBeEnabled();
     await page.getByPlaceholder('Last Name').fill('');
-    await page.getByPlaceholder('Mobile No').fill('abc');
+    await typeInto(page.getByPlaceholder('Mobile No'), 'abc');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Last Name is Required')).toBeVisible();
     await expect(page.getByText('Mobile No is Required')).toBeVisible();
-    await page.getByPlaceholder('First Name').fill('Anika');
-    await page.getByPlaceholder('Last Name').fill('Rao');
-    await page.getByPlaceholder('Mobile No').fill('9123456780');
+    await typeInto(page.getByPlaceholder('First Name'), 'Anika');
+    await typeInto(page.getByPlaceholder('Last Name'), 'Rao');
+    await typeInto(page.getByPlaceholder('Mobile No'), '9123456780');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
     await expect(page.getByPlaceholder('First Name')).toBeDisabled();
@@ -142,16 +142,16 @@ test.describe('accounts', () => {
     await page.goto('/my-profile');
     await page.getByRole('button', { name: 'Edit profile' }).click();
     const email = page.getByPlaceholder('Email', { exact: true });
-    await email.fill(` ${customer.email.toUpperCase()} `);
+    await typeInto(email, ` ${customer.email.toUpperCase()} `);
     await expect(page.getByPlaceholder('Current password')).toHaveCount(0);
-    await email.fill(moved);
+    await typeInto(email, moved);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Enter your current password to change your e-mail')).toBeVisible();
-    await page.getByPlaceholder('Current password').fill('not my password');
+    await typeInto(page.getByPlaceholder('Current password'), 'not my password');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The current password is not correct')).toBeVisible();
     await expect(page.getByText('Something Went Wrong!')).toBeVisible();
-    await page.getByPlaceholder('Current password').fill(customer.password);
+    await typeInto(page.getByPlaceholder('Current password'), customer.password);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
     await expect(email).toHaveValue(moved);
@@ -174,16 +174,16 @@ test.describe('accounts', () => {
 
     // The password went with the undo: the owner chooses a new one through the restored address.
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
-    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), customer.email);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Forgot Password Email Sent Successfully!')).toBeVisible();
     await expect.poll(() => resetLinkFor(customer.email)).not.toBeNull();
     await page.goto(new URL(resetLinkFor(customer.email) ?? '').pathname);
-    await page.getByPlaceholder('New Password').fill('mine again, for good');
+    await typeInto(page.getByPlaceholder('New Password'), 'mine again, for good');
     await page.getByRole('button', { name: 'Ok' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByPlaceholder('Email', { exact: true }).fill(customer.email);
-    await page.getByPlaceholder('Password', { exact: true }).fill('mine again, for good');
+    await typeInto(page.getByPlaceholder('Email', { exact: true }), customer.email);
+    await typeInto(page.getByPlaceholder('Password', { exact: true }), 'mine again, for good');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('User Logged In Successfully')).toBeVisible();
   });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { NAVIGATION } from '../../admin/src/app/navigation';
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { buy, gql, newCustomer } from './helpers';
 import { accessible, enrol, invite, signInAs } from './staff';
 
@@ -77,7 +77,7 @@ test('every back-office screen passes axe, fits the screen and is pictured, on a
     await checked(page, name, `a record of ${list}`);
   };
   await page.goto('/admin/orders');
-  await page.getByLabel('Order number, e-mail or phone').fill(customer.email);
+  await typeInto(page.getByLabel('Order number, e-mail or phone'), customer.email);
   await page.getByLabel('Order number, e-mail or phone').press('Enter');
   await page.getByRole('main').getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/admin\/orders\/[\w-]+$/);
@@ -86,7 +86,7 @@ test('every back-office screen passes axe, fits the screen and is pictured, on a
   await checked(page, 'packing-slip', 'a packing slip');
   // Customers are looked up, not listed.
   await page.goto('/admin/customers');
-  await page.getByLabel('E-mail (or its beginning) or phone').fill(customer.email);
+  await typeInto(page.getByLabel('E-mail (or its beginning) or phone'), customer.email);
   await page.getByLabel('E-mail (or its beginning) or phone').press('Enter');
   await page.getByRole('main').getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/admin\/customers\/[\w-]+$/);

@@ -1,4 +1,4 @@
-import { appReady, expect, test } from './fixtures';
+import { appReady, expect, test, typeInto } from './fixtures';
 import { enrol, invite, signInAs } from './staff';
 
 // A script on a storefront page framed /admin/assets/<missing> (no X-Frame-Options), read the back office's
@@ -113,8 +113,8 @@ test.describe('the back office’s CSRF token', () => {
     await expect(owner.getByRole('heading', { name: 'Today' })).toBeVisible();
     await owner.getByRole('link', { name: 'Staff' }).click();
     await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
-    await owner.getByLabel('E-mail').fill(`invited.${Date.now().toString(36)}@example.com`);
-    await owner.getByLabel('Name').fill('Kiran Support');
+    await typeInto(owner.getByLabel('E-mail'), `invited.${Date.now().toString(36)}@example.com`);
+    await typeInto(owner.getByLabel('Name'), 'Kiran Support');
     await owner.getByLabel('Role', { exact: true }).selectOption('SUPPORT');
     await owner.getByRole('button', { name: 'Invite' }).click();
     await expect(owner.getByTestId('invite-link')).toHaveText(/\/admin\/enrol#[\w-]+$/);

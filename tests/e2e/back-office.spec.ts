@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { buy, type Customer, mailsTo, newCustomer } from './helpers';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 import { accessible, bannerLink, code, confirmDialog, enrol, invite, openDesk, PASSWORD, signInAs } from './staff';
@@ -51,8 +51,8 @@ test.describe('the back office', () => {
     await openDesk(owner, 'Staff');
     await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
     const email = `fulfil.${Date.now().toString(36)}@example.com`;
-    await owner.getByLabel('E-mail').fill(email);
-    await owner.getByLabel('Name').fill('Ravi Fulfil');
+    await typeInto(owner.getByLabel('E-mail'), email);
+    await typeInto(owner.getByLabel('Name'), 'Ravi Fulfil');
     await owner.getByLabel('Role', { exact: true }).selectOption('FULFILMENT');
     await owner.getByRole('button', { name: 'Invite' }).click();
     const link = (await owner.getByTestId('invite-link').textContent()) ?? '';
@@ -73,12 +73,12 @@ test.describe('the back office', () => {
     const secret = await enrol(staff, link, 'Ravi Fulfil');
     await staff.getByRole('link', { name: 'Sign in' }).click();
 
-    await staff.getByLabel('E-mail').fill(email);
-    await staff.getByLabel('Password').fill(PASSWORD);
-    await staff.getByLabel('Code from your authenticator app').fill('000000');
+    await typeInto(staff.getByLabel('E-mail'), email);
+    await typeInto(staff.getByLabel('Password'), PASSWORD);
+    await typeInto(staff.getByLabel('Code from your authenticator app'), '000000');
     await staff.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(staff.getByRole('alert')).toHaveText('The e-mail, password or code is not right');
-    await staff.getByLabel('Code from your authenticator app').fill(code(secret, 30_000));
+    await typeInto(staff.getByLabel('Code from your authenticator app'), code(secret, 30_000));
     await staff.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(staff.getByRole('heading', { name: 'Today' })).toBeVisible();
     await expect(staff.getByRole('link', { name: /to process/ })).toBeVisible();
@@ -87,7 +87,7 @@ test.describe('the back office', () => {
     // A fulfilment member sees no audit trail.
     await expect(staff.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
 
-    await staff.getByLabel('Order number, e-mail or phone').fill(customer.email);
+    await typeInto(staff.getByLabel('Order number, e-mail or phone'), customer.email);
     await staff.getByRole('button', { name: 'Search' }).click();
     await expect(staff.getByRole('table').getByRole('row')).toHaveCount(2);
     await expect(staff.getByRole('table').getByRole('row').nth(1)).toContainText('+91 70123 45678');
@@ -111,13 +111,13 @@ test.describe('the back office', () => {
     await staff.getByRole('button', { name: 'Mark Shipped' }).click();
     await confirmDialog(staff, 'Mark Shipped', 'The shopper is e-mailed that it is on its way');
     await expect(staff.getByRole('alert')).toHaveText('Shipping needs the carrier');
-    await staff.getByLabel('Carrier').fill('Delhivery');
-    await staff.getByLabel('Tracking number').fill('DL123456789IN');
-    await staff.getByLabel('Tracking link').fill('https://www.delhivery.com/track/package/DL123456789IN');
+    await typeInto(staff.getByLabel('Carrier'), 'Delhivery');
+    await typeInto(staff.getByLabel('Tracking number'), 'DL123456789IN');
+    await typeInto(staff.getByLabel('Tracking link'), 'https://www.delhivery.com/track/package/DL123456789IN');
     await staff.getByRole('button', { name: 'Mark Shipped' }).click();
     await confirmDialog(staff, 'Mark Shipped');
     await expect(staff.getByRole('heading', { level: 1 })).toContainText('Shipped');
-    await staff.getByLabel('Internal note').fill('Double-boxed');
+    await typeInto(staff.getByLabel('Internal note'), 'Double-boxed');
     await staff.getByRole('button', { name: 'Add note' }).click();
     const timeline = staff.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
     const shippedEvent = timeline.filter({ hasText: 'Processed → Shipped (Delhivery DL123456789IN)' });
@@ -192,12 +192,12 @@ test.describe('the back office', () => {
     await signInAs(owner, ownerEmail, secret);
     await accessible(owner);
     await openDesk(owner, 'Orders');
-    await owner.getByLabel('Order number, e-mail or phone').fill(customer.email);
+    await typeInto(owner.getByLabel('Order number, e-mail or phone'), customer.email);
     await owner.getByRole('button', { name: 'Search' }).click();
     await owner.getByRole('table').getByRole('link').first().click();
     await owner.getByRole('button', { name: 'Mark Processed' }).click();
-    await owner.getByLabel('Carrier').fill('Blue Dart');
-    await owner.getByLabel('Tracking number').fill('BD998877');
+    await typeInto(owner.getByLabel('Carrier'), 'Blue Dart');
+    await typeInto(owner.getByLabel('Tracking number'), 'BD998877');
     await owner.getByRole('button', { name: 'Mark Shipped' }).click();
     await confirmDialog(owner, 'Mark Shipped');
     await owner.getByRole('button', { name: 'Mark Out For Delivery' }).click();
@@ -222,7 +222,7 @@ test.describe('the back office', () => {
     await expect(form.getByText('Choose at least one item to return')).toBeVisible();
     await form.getByRole('combobox').first().selectOption('1');
     await form.getByLabel('Why').selectOption('DAMAGED_OR_DEFECTIVE');
-    await form.getByLabel('Anything we should know (optional)').fill('The screen flickers');
+    await typeInto(form.getByLabel('Anything we should know (optional)'), 'The screen flickers');
     // Sent as a complaint (the box is never ticked for the shopper): its ticket shows on the return.
     const complaint = form.getByRole('checkbox', { name: /This is a complaint/ });
     await expect(complaint).not.toBeChecked();
@@ -240,7 +240,7 @@ test.describe('the back office', () => {
     await owner.getByRole('table').getByRole('row').filter({ hasText: customer.email }).getByRole('link').first().click();
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Requested');
     await accessible(owner);
-    await owner.getByLabel('Note to the shopper (needed to reject)').fill('Please include the charger');
+    await typeInto(owner.getByLabel('Note to the shopper (needed to reject)'), 'Please include the charger');
     await owner.getByRole('button', { name: 'Approve' }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Return · Approved');
     await owner.getByRole('button', { name: 'Mark received' }).click();
@@ -257,7 +257,7 @@ test.describe('the back office', () => {
 
     // The owner looks the shopper up: their orders, read-only.
     await openDesk(owner, 'Customers');
-    await owner.getByLabel('E-mail (or its beginning) or phone').fill(customer.email);
+    await typeInto(owner.getByLabel('E-mail (or its beginning) or phone'), customer.email);
     await owner.getByRole('button', { name: 'Look up' }).click();
     await owner.getByRole('link', { name: customer.email }).click();
     await expect(owner.getByRole('table').getByRole('row')).toHaveCount(2);

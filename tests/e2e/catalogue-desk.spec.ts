@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
 test.describe('the catalogue desk', () => {
@@ -35,10 +35,10 @@ test.describe('the catalogue desk', () => {
     await expect(desk.getByRole('heading', { name: 'Brands, categories, tags and colours' })).toBeVisible();
     await accessible(desk);
     const word = `journey${Date.now().toString(36)}`;
-    await desk.getByLabel('A new tag').fill(word);
+    await typeInto(desk.getByLabel('A new tag'), word);
     await desk.getByLabel('A new tag').press('Enter');
     await expect(desk.getByRole('status')).toHaveText(`Added the tag ${word}.`);
-    await desk.getByLabel(`New name for the tag ${word}`).fill(`${word}-x`);
+    await typeInto(desk.getByLabel(`New name for the tag ${word}`), `${word}-x`);
     await desk.getByLabel(`New name for the tag ${word}`).press('Enter');
     await expect(desk.getByRole('status')).toHaveText(`Renamed ${word} to ${word}-x on 0 products.`);
     await desk.getByRole('button', { name: `Delete ${word}-x` }).click();
@@ -57,18 +57,18 @@ test.describe('the catalogue desk', () => {
     await file.getByRole('button', { name: 'Check what it would change' }).click();
     await expect(file.getByRole('status')).toContainText('It would make 1 new, 0 changed, 0 unchanged.');
     const bulk = desk.getByRole('form', { name: 'Change the listed products' });
-    await bulk.getByLabel('Prices by this percentage (-10 takes a tenth off)').fill('-10');
+    await typeInto(bulk.getByLabel('Prices by this percentage (-10 takes a tenth off)'), '-10');
     await bulk.getByRole('button', { name: 'Preview' }).click();
     await expect(bulk.getByRole('status')).toContainText(/This would change \d+ products\./);
     await accessible(desk);
 
-    await desk.getByLabel('Title, address or id').fill(title);
+    await typeInto(desk.getByLabel('Title, address or id'), title);
     await desk.getByRole('button', { name: 'Search' }).click();
     await desk.getByRole('table').getByRole('link', { name: title }).click();
     await expect(desk.getByRole('heading', { level: 1 })).toHaveText(title);
     await accessible(desk);
 
-    await desk.getByLabel('Price (rupees)').fill(String(newPrice));
+    await typeInto(desk.getByLabel('Price (rupees)'), String(newPrice));
     // What the law asks its listing to say: where it was made and by whom (typed key by key).
     await desk.getByLabel('Country of origin (the store shows it, filters and sorts by it)').selectOption({ label: 'Vietnam' });
     const maker = desk.getByLabel('Manufacturer: name and address');
@@ -158,7 +158,7 @@ test.describe('the catalogue desk', () => {
     await desk.getByRole('button', { name: 'Save changes' }).click();
     await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText('Saved. The store shows it now.');
     const stock = desk.getByRole('form', { name: 'Stock' });
-    await stock.getByLabel(new RegExp(`^${firstColour} \\(now \\d+\\)`)).fill('0');
+    await typeInto(stock.getByLabel(new RegExp(`^${firstColour} \\(now \\d+\\)`)), '0');
     await stock.getByRole('button', { name: 'Save stock' }).click();
     await expect(stock.getByRole('status')).toHaveText('Stock saved.');
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { gql, mailsTo, newCustomer } from './helpers';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
@@ -39,7 +39,7 @@ test.describe('the content desk', () => {
     // The inbox: find it, take it, note it, answer it by e-mail.
     await openDesk(desk, 'Enquiries');
     await expect(desk.getByRole('heading', { name: 'Enquiries', level: 1 })).toBeVisible();
-    await desk.getByLabel('E-mail, name or words').fill(asker);
+    await typeInto(desk.getByLabel('E-mail, name or words'), asker);
     await desk.getByRole('button', { name: 'Search' }).click();
     await desk
       .getByRole('table')
@@ -55,11 +55,11 @@ test.describe('the content desk', () => {
     await expect(desk.getByRole('status')).toHaveText('Saved.');
     await expect(desk.getByText('Not replied to yet.')).toBeVisible();
     const note = desk.getByRole('form', { name: 'Internal note' });
-    await note.getByLabel('Internal note (the customer never sees it)').fill('Indian plug only; adapter in the box');
+    await typeInto(note.getByLabel('Internal note (the customer never sees it)'), 'Indian plug only; adapter in the box');
     await note.getByRole('button', { name: 'Add the note' }).click();
     await expect(note.getByRole('status')).toHaveText('Note added.');
     const reply = desk.getByRole('form', { name: 'Reply by e-mail' });
-    await reply.getByLabel(`Reply to ${asker}`).fill('It ships with an Indian plug and a UK adapter in the box.');
+    await typeInto(reply.getByLabel(`Reply to ${asker}`), 'It ships with an Indian plug and a UK adapter in the box.');
     await reply.getByRole('button', { name: 'Send the reply' }).click();
     await expect(reply.getByRole('status')).toHaveText(`Reply e-mailed to ${asker}.`);
     await expect(desk.getByText(/^Reply e-mailed by Sam Support/)).toBeVisible();
@@ -74,12 +74,12 @@ test.describe('the content desk', () => {
     // Reviews: hide the spam with a reason.
     await openDesk(desk, 'Reviews');
     await expect(desk.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
-    await desk.getByLabel('Words, product or e-mail').fill(spam);
+    await typeInto(desk.getByLabel('Words, product or e-mail'), spam);
     await desk.getByRole('button', { name: 'Search' }).click();
     // The search's answer first: the list shown before it is replaced, and a reason typed into it would go with it.
     await expect(desk.getByText('1 review', { exact: true })).toBeVisible();
     const item = desk.getByRole('article', { name: `Spam Patel's review of ${product.title}` });
-    await item.getByLabel('Why hide it').fill('Advertising another shop');
+    await typeInto(item.getByLabel('Why hide it'), 'Advertising another shop');
     await item.getByRole('button', { name: 'Hide' }).click();
     await expect(item.getByRole('status')).toHaveText('Hidden: it is off the store, and the rating recomputed.');
     await accessible(desk);

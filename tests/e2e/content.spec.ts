@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 
 test.describe('blogs', () => {
   test('lists blog cards with excerpts, dates and Read More, and opens one', async ({ page }) => {
@@ -36,18 +36,18 @@ test.describe('contact', () => {
     await form.getByPlaceholder('Name').focus();
     await form.getByPlaceholder('Email').focus();
     await expect(form.getByText('First Name is Required')).toBeVisible();
-    await form.getByPlaceholder('Email').fill('kiran');
+    await typeInto(form.getByPlaceholder('Email'), 'kiran');
     await form.getByPlaceholder('Mobile Number').focus();
     await expect(form.getByText('Email Should be valid')).toBeVisible();
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByText('Mobile No is Required')).toBeVisible();
     await expect(form.getByText('comments is Required')).toBeVisible();
 
-    await form.getByPlaceholder('Name').fill('Kiran');
-    await form.getByPlaceholder('Email').fill('kiran@example.com');
+    await typeInto(form.getByPlaceholder('Name'), 'Kiran');
+    await typeInto(form.getByPlaceholder('Email'), 'kiran@example.com');
     // A mobile number as people write it, typed key by key (#38: "+91 98250 12345" answered "Mobile No is Required").
     await form.getByPlaceholder('Mobile Number').pressSequentially('+91 98250 12345', { delay: 30 });
-    await form.getByPlaceholder('Comments').fill('Do you deliver to Pune?');
+    await typeInto(form.getByPlaceholder('Comments'), 'Do you deliver to Pune?');
     await expect(form.getByText('Mobile No is Required')).toHaveCount(0);
     const stored = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().postData()?.includes('SubmitEnquiry') === true);
     await form.getByRole('button', { name: 'Submit' }).click();

@@ -1,9 +1,15 @@
-import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
 /** Resolves once the page is live: hydrated, or rendered by the app in the browser (html[data-app-ready]). */
 export const appReady = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+
+/** Types into a field as a person does: what is in it cleared, then the text key by key, a pause between keys. */
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.clear();
+  await field.pressSequentially(text, { delay: 10 });
+}
 
 /** What a journey may see in the console: failed loads the server answered 4xx on purpose (a wrong password, a 404). */
 const EXPECTED: RegExp[] = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
+import { typeInto } from './fixtures';
 
 export interface Customer {
   _id: string;
@@ -64,21 +65,17 @@ export async function firstProduct(request: APIRequestContext, sort = 'PRICE_ASC
  * phone is the profile's mobile number the page fills in, or `phone` typed over it.
  */
 export async function fillAddress(page: Page, phone?: string): Promise<void> {
-  const type = async (field: ReturnType<Page['getByPlaceholder']>, text: string) => {
-    await field.fill('');
-    await field.pressSequentially(text, { delay: 15 });
-  };
   await page.getByLabel('Country').selectOption('India');
-  await type(page.getByPlaceholder('First Name'), 'Asha');
-  await type(page.getByPlaceholder('Last Name'), 'Patel');
-  await type(page.getByPlaceholder('Address', { exact: true }), '12 MG Road');
-  await type(page.getByPlaceholder('City'), 'Surat');
+  await typeInto(page.getByPlaceholder('First Name'), 'Asha');
+  await typeInto(page.getByPlaceholder('Last Name'), 'Patel');
+  await typeInto(page.getByPlaceholder('Address', { exact: true }), '12 MG Road');
+  await typeInto(page.getByPlaceholder('City'), 'Surat');
   await page.getByLabel('State').selectOption('Gujarat');
-  await type(page.getByPlaceholder('Zipcode'), '395003');
+  await typeInto(page.getByPlaceholder('Zipcode'), '395003');
   if (phone !== undefined) {
     // Typed once the page has filled in the profile's number (it fills in only an empty field).
     await expect(page.getByPlaceholder('Phone for delivery (optional)')).not.toHaveValue('');
-    await type(page.getByPlaceholder('Phone for delivery (optional)'), phone);
+    await typeInto(page.getByPlaceholder('Phone for delivery (optional)'), phone);
   }
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { firstProduct, holdTheApp } from './helpers';
 
 test.describe('on a phone', () => {
@@ -148,7 +148,7 @@ test.describe('on a phone', () => {
 
   test('search finds a product and opens it', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('combobox', { name: 'Search products' }).fill('mac');
+    await typeInto(page.getByRole('combobox', { name: 'Search products' }), 'mac');
     const option = page.getByRole('option').first();
     const title = (await option.textContent()) ?? '';
     await option.click();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { firstProduct, newCustomer, signIn } from './helpers';
 
 test.describe('product page', () => {
@@ -68,7 +68,7 @@ test.describe('product page', () => {
     await form.getByRole('radio', { name: '4 stars' }).click();
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expect(page.getByText('Please Write Review About the Product')).toBeVisible();
-    await form.getByLabel('Comments').fill('Crisp screen, long battery.');
+    await typeInto(form.getByLabel('Comments'), 'Crisp screen, long battery.');
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expect(page.getByText('Rating Added Successfully')).toBeVisible();
     const review = page.locator('.review').filter({ hasText: 'Crisp screen, long battery.' });
@@ -83,7 +83,7 @@ test.describe('search', () => {
   test('finds a product and opens it', async ({ page }) => {
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search products' });
-    await box.fill('bravia');
+    await typeInto(box, 'bravia');
     const options = page.getByRole('listbox', { name: 'Matching products' }).getByRole('option');
     await expect(options.first()).toContainText(/Bravia/i);
     const title = (await options.first().textContent()) ?? '';
@@ -95,9 +95,9 @@ test.describe('search', () => {
   test('says when nothing matches, and pages through many matches with the keyboard', async ({ page }) => {
     await page.goto('/blogs');
     const box = page.getByRole('combobox', { name: 'Search products' });
-    await box.fill('qqqzzz');
+    await typeInto(box, 'qqqzzz');
     await expect(page.getByText('No matches found.')).toBeVisible();
-    await box.fill('a');
+    await typeInto(box, 'a');
     const options = page.getByRole('listbox', { name: 'Matching products' }).getByRole('option');
     await expect(options).toHaveCount(8);
     await page.getByRole('button', { name: 'Display additional results...' }).click();

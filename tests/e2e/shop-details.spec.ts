@@ -1,16 +1,10 @@
-import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, typeInto } from './fixtures';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
 // The shop's own details (#40, settings): the owner types them in the back office, on a laptop and on a phone;
 // the storefront's next page shows them (the header's hotline and notice, Contact Us), the audit trail reads
 // each change before → after, and a detail blanked again shows its default. Run after every other journey
 // (its own project): what every page says of the shop changes here, and goes back at the end.
-
-const typed = async (field: Locator, text: string) => {
-  await field.fill('');
-  await field.pressSequentially(text, { delay: 10 });
-};
 
 test('the owner changes the shop’s details and the storefront shows them at once; blank goes back to the default', async ({
   page,
@@ -29,21 +23,21 @@ test('the owner changes the shop’s details and the storefront shows them at on
   await accessible(owner);
 
   // A wrong e-mail is named beside its field before anything is sent.
-  await typed(form.getByLabel('Support e-mail'), 'care at digitic');
+  await typeInto(form.getByLabel('Support e-mail'), 'care at digitic');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByText('The support e-mail is not an e-mail address')).toBeVisible();
   await accessible(owner);
 
   const hotline = `+91 261 400 ${String(Date.now() % 10_000).padStart(4, '0')}`;
-  await typed(form.getByLabel('Support e-mail'), 'care@digitic.in');
-  await typed(form.getByLabel('Support phone'), hotline);
-  await typed(form.getByLabel('Header notice'), 'Free shipping over Rs. 999');
-  await typed(form.getByLabel('Legal name'), 'Digitic Retail Private Limited');
+  await typeInto(form.getByLabel('Support e-mail'), 'care@digitic.in');
+  await typeInto(form.getByLabel('Support phone'), hotline);
+  await typeInto(form.getByLabel('Header notice'), 'Free shipping over Rs. 999');
+  await typeInto(form.getByLabel('Legal name'), 'Digitic Retail Private Limited');
   // The grievance officer the E-Commerce Rules ask every page to name.
-  await typed(form.getByLabel("Grievance officer's name"), 'Asha Mehta');
-  await typed(form.getByLabel("Grievance officer's designation"), 'Head of Customer Care');
-  await typed(form.getByLabel("Grievance officer's e-mail"), 'grievance@digitic.in');
-  await typed(form.getByLabel("Grievance officer's phone"), '+91 79 4000 1234');
+  await typeInto(form.getByLabel("Grievance officer's name"), 'Asha Mehta');
+  await typeInto(form.getByLabel("Grievance officer's designation"), 'Head of Customer Care');
+  await typeInto(form.getByLabel("Grievance officer's e-mail"), 'grievance@digitic.in');
+  await typeInto(form.getByLabel("Grievance officer's phone"), '+91 79 4000 1234');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved. The store shows it now.');
   const savedAt = Date.now();

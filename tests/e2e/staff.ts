@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { expect } from './fixtures';
+import { expect, typeInto } from './fixtures';
 
 // The back office's people, as the journeys need them: an operator's invitation, enrolment, sign-in, and
 // axe's check of a screen.
@@ -115,12 +115,12 @@ export async function enrol(page: Page, link: string, name: string, firstOwnerEm
   await expect(page.getByRole('heading', { name: 'Set up your back-office account' })).toBeVisible();
   await accessible(page);
   // The first owner's link names no one: they give the e-mail they will sign in with.
-  if (firstOwnerEmail) await page.getByLabel('Your e-mail (you sign in with it)').fill(firstOwnerEmail);
+  if (firstOwnerEmail) await typeInto(page.getByLabel('Your e-mail (you sign in with it)'), firstOwnerEmail);
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
-  await page.getByLabel('The password again').fill(PASSWORD);
-  await page.getByLabel('Code from the app').fill(code(secret));
+  await typeInto(page.getByLabel('Your name'), name);
+  await typeInto(page.getByLabel('Password (at least 12 characters)'), PASSWORD);
+  await typeInto(page.getByLabel('The password again'), PASSWORD);
+  await typeInto(page.getByLabel('Code from the app'), code(secret));
   await page.getByRole('button', { name: 'Enrol' }).click();
   await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
@@ -139,9 +139,9 @@ export async function enrol(page: Page, link: string, name: string, firstOwnerEm
 
 export async function signInAs(page: Page, email: string, secret: string) {
   await page.goto('/admin/sign-in');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Code from your authenticator app').fill(code(secret, 30_000));
+  await typeInto(page.getByLabel('E-mail'), email);
+  await typeInto(page.getByLabel('Password'), PASSWORD);
+  await typeInto(page.getByLabel('Code from your authenticator app'), code(secret, 30_000));
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();
 }
