@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,12 +12,25 @@ const alias = {
   '@digitic/server-kit': fileURLToPath(new URL('../server-kit/src/index.ts', import.meta.url)),
 };
 
-// The suite runs on embedded PGlite always, and once more on PostgreSQL when DATABASE_URL is set.
+// The suite runs on embedded PGlite always, and once more on PostgreSQL when DATABASE_URL is set: every file that
+// opens a database (the harness, openDb, or one named by DATABASE_URL). A file that opens none (a parser, the CSV
+// writer, the seed's data, image markup) says the same on both, so it runs once. Files that open one run on both
+// even when they change rows one at a time: PGlite is PostgreSQL 18 and a shop's server may be 15, so every
+// statement is run on a server too (CONTRIBUTING.md, "Tests").
 const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+const OPENS_A_DATABASE = /test\/harness|openDb|TEST_DB|DATABASE_URL/;
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const allFiles = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `src/${f.split('\\').join('/')}`);
+const filesOn = (db: string) =>
+  db === 'pglite' ? allFiles : allFiles.filter((f) => OPENS_A_DATABASE.test(readFileSync(new URL(f, import.meta.url), 'utf8')));
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The run's databases, migrated and seeded once (src/test/snapshot.ts); each file opens a copy.
+    globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -28,7 +42,7 @@ export default defineConfig({
       resolve: { alias },
       test: {
         name: `api-${db}`,
-        include: ['src/**/*.test.ts'],
+        include: filesOn(db),
         env: { TEST_DB: db, LOG_SILENT: '1' },
         pool: 'forks',
         testTimeout: 30_000,

@@ -19,6 +19,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The api's databases, migrated and seeded once a run (api/src/test/snapshot.ts); each harness opens a copy.
+    globalSetup: ['../api/src/test/global-setup.ts'],
     include: ['src/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,

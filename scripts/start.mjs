@@ -34,8 +34,9 @@ if (dev) {
   regenerateOnChange();
 }
 if (!dev && env.SKIP_BUILD !== '1') {
-  console.log('Building…');
-  const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit', env, cwd: root });
+  // Built already from these very sources (build-stamp.mjs): a second start skips the build. In a process of its
+  // own, so the launcher, up as long as the shop is, does not keep what hashing the tree took.
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-changed.mjs')], { stdio: 'inherit', env, cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

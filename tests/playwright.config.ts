@@ -20,8 +20,11 @@ export default defineConfig({
   // Every journey makes its own customer, staff member and records, so none waits on another's.
   workers: 2,
   retries: 0,
-  // Journeys of several pages on a shared 2-core machine: generous, since a slow run is not a failure.
-  timeout: 60_000,
+  // Journeys of several pages on a shared 2-core machine: generous, since a slow run is not a failure; speed is the
+  // benches' to judge. A waited-for outcome fails after `expect`'s 8 s; an action (a click, a page load) waits up to
+  // this timeout. At 60 s, the longest journeys (a desk's many steps, two enrolments and nine sign-ins) passed on a
+  // quiet machine and failed on a loaded one: three landings in a row found one.
+  timeout: 120_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
   projects: [
@@ -38,18 +41,21 @@ export default defineConfig({
       // A laptop (1366 × 768, the commonest laptop screen) in another time zone than the server's and the shop's
       // (Asia/Kolkata): dates must read the same.
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, timezoneId: 'America/New_York' },
-      testIgnore: [/phone\.spec\.ts/, /shop-details\.spec\.ts/],
+      testIgnore: [/phone\.spec\.ts/, /fits-screen\.spec\.ts/, /shop-details\.spec\.ts/],
       grepInvert: FIRST_OWNER,
       dependencies: ['first owner'],
     },
     {
-      // A phone-sized screen (390 × 844, touch): the phone layout, the purchase journey, the server-rendered pages, and
-      // the back office's journeys (a staff member's second factor, the desks, every screen).
+      // A phone-sized screen (390 × 844, touch): what a phone changes. Every shopper journey that runs here runs on the
+      // laptop too; the back office's screens are each checked here (axe, the screen's width, the menu, a staff member's
+      // second factor), while its desk flows (the order desk, catalogue, coupons, content, reports, confirmations) are
+      // the same logic on both widths and run once, on the laptop (CONTRIBUTING.md names them).
       name: 'phone',
       // A shopper in India on a phone; the server runs in UTC.
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, timezoneId: 'Asia/Kolkata' },
       testMatch: [
         /phone\.spec\.ts/,
+        /fits-screen\.spec\.ts/,
         /shopping\.spec\.ts/,
         /dark-patterns\.spec\.ts/,
         /disclosures\.spec\.ts/,
@@ -59,15 +65,8 @@ export default defineConfig({
         /search\.spec\.ts/,
         /server-rendering\.spec\.ts/,
         /staff-factors\.spec\.ts/,
-        /back-office-confirm\.spec\.ts/,
         /back-office-navigation\.spec\.ts/,
         /back-office-screens\.spec\.ts/,
-        /catalogue-desk\.spec\.ts/,
-        /coupons\.spec\.ts/,
-        /content-desk\.spec\.ts/,
-        // The order desk's journeys after the first owner's (that one runs once, on the laptop).
-        /back-office\.spec\.ts/,
-        /reports\.spec\.ts/,
       ],
       grepInvert: FIRST_OWNER,
       dependencies: ['first owner'],

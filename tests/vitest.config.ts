@@ -13,6 +13,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The stacks' embedded database, made once a run and copied into each stack's data folder (support/global-setup.ts).
+    globalSetup: ['support/global-setup.ts'],
     include:
       process.env.SUITE === 'resilience'
         ? ['resilience/**/*.test.ts']

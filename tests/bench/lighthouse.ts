@@ -76,6 +76,10 @@ async function measureBenchmarkIndex(cdpPort: number): Promise<number> {
  */
 const THRESHOLDS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const GOAL = { performance: 95, tbtMs: 150 } as const;
+/** How close to the performance gate a first run's score must be for the page to be measured --runs times. */
+const NEAR_GATE = 5;
+/** And how close to the TBT goal (a share of it). */
+const NEAR_TBT = 0.8;
 type Category = keyof typeof THRESHOLDS;
 
 async function firstIds() {
@@ -274,12 +278,18 @@ try {
       `page work ${Math.round(platform.workMs)} ms at benchmarkIndex ${Math.round(platform.benchmarkIndex)}: this machine is ${platform.penalty.toFixed(2)}× slower at pages than its benchmarkIndex says${platform.penalty > 1 ? ', and each slowdown below is divided by that' : ''}`,
     );
   console.log(
-    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile emulation, ${SHOP}, CPU slowdown ${FIXED_SLOWDOWN ? `${FIXED_SLOWDOWN}×` : 'calibrated to the machine'}${HOG ? ', one core kept busy' : ''}`,
+    `Lighthouse ${RUNS > 1 ? `(once a page; the median of ${RUNS} runs for a page within ${NEAR_GATE} points of the gate) ` : ''}mobile emulation, ${SHOP}, CPU slowdown ${FIXED_SLOWDOWN ? `${FIXED_SLOWDOWN}×` : 'calibrated to the machine'}${HOG ? ', one core kept busy' : ''}`,
   );
   console.log(`${'page'.padEnd(16)} perf  a11y  best  seo     LCP      CLS    TBT   bench  slowdown`);
   for (const p of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${SHOP}${p}`, chrome.port, platform));
+    // Once, and the rest of --runs only near the gate: a page whose first run scores within NEAR_GATE points of the
+    // performance gate, or under 100 in another category, or a TBT past NEAR_TBT of its goal, is measured again and
+    // judged (and printed) by the median.
+    runs.push(await audit(`${SHOP}${p}`, chrome.port, platform));
+    const near = (r: Figures) =>
+      r.scores.performance < THRESHOLDS.performance + NEAR_GATE || failedAudits(r.scores).length > 0 || r.tbt > GOAL.tbtMs * NEAR_TBT;
+    if (near(runs[0] as Figures)) while (runs.length < RUNS) runs.push(await audit(`${SHOP}${p}`, chrome.port, platform));
     // Each figure the median of its runs (a run's TBT and its score vary apart with the machine's noise).
     const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const score = (c: Category) => mid(runs.map((r) => r.scores[c]));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { NAVIGATION } from '../../admin/src/app/navigation';
-import { expect, test, typeInto } from './fixtures';
+import { expect, expectFitsScreen, test, typeInto } from './fixtures';
 import { buy, gql, newCustomer } from './helpers';
 import { accessible, enrol, invite, signInAs } from './staff';
 
@@ -21,7 +21,7 @@ const IN_THE_GUIDE: Record<string, string[]> = {
 async function checked(page: Page, name: string, where: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await accessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} scrolls sideways`).toBe(true);
+  await expectFitsScreen(page, where);
   const project = test.info().project.name;
   const file =
     process.env.DOCS_SCREENSHOTS && IN_THE_GUIDE[project]?.includes(name)

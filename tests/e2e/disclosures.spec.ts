@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectFitsScreen, test } from './fixtures';
 import { cards, closeFilters, filters, gql } from './helpers';
 import { accessible } from './staff';
 
@@ -19,7 +19,7 @@ test('every page names the seller and the grievance officer; Contact Us too', as
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Seller and complaints' })).toBeVisible();
   await expect(main.locator('.seller-details').getByText(SELLER)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsScreen(page);
   await accessible(page);
 });
 
@@ -51,7 +51,7 @@ test('a product says where it was made, by whom, who imported it, and that its p
     manufacturer: { '@type': 'Organization', name: expect.stringContaining('Canon Inc.') },
     offers: { priceSpecification: { valueAddedTaxIncluded: true, priceCurrency: 'INR' } },
   });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsScreen(page);
   await accessible(page);
 });
 

@@ -67,3 +67,40 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
     await use(page);
   },
 });
+
+/**
+ * The page fits the device's own screen: it is no wider than the screen (the project's viewport, 390 px on the phone),
+ * and no element shown reaches past the screen's right edge (but inside a box that scrolls or clips it, which stays
+ * within the screen). Measured against the device, not `window.innerWidth`: in mobile emulation a page wider than
+ * the screen widens the layout viewport, and so `innerWidth`, with it, and the two always agree.
+ */
+export async function expectFitsScreen(page: Page, where = new URL(page.url()).pathname): Promise<void> {
+  const device = page.viewportSize()?.width;
+  if (!device) throw new Error('expectFitsScreen needs a page with a viewport');
+  const found = await page.evaluate((screenWidth) => {
+    const edge = screenWidth + 1; // a sub-pixel rounding is not a fault
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`;
+    /** An ancestor that clips its content (overflow other than visible) within the screen: what is past it is not shown. */
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX !== 'visible' && up.getBoundingClientRect().right + window.scrollX <= edge) return true;
+      }
+      return false;
+    };
+    const past: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right + window.scrollX <= edge) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) || clipped(el)) continue;
+      past.push(`${name(el)} ends at ${Math.round(box.right + window.scrollX)} px`);
+      if (past.length === 5) break;
+    }
+    return { width: document.documentElement.scrollWidth, past };
+  }, device);
+  // Both named in one assertion: how much wider the page is, and which elements reach past the edge.
+  expect({ wider: Math.max(0, found.width - device), past: found.past }, `${where} fits the ${device} px screen`).toEqual({
+    wider: 0,
+    past: [],
+  });
+}

@@ -1,5 +1,6 @@
-import { expect, test, typeInto } from './fixtures';
-import { firstProduct, holdTheApp } from './helpers';
+import { expect, expectFitsScreen, test, typeInto } from './fixtures';
+import { firstProduct, gql, holdTheApp, newCustomer, signIn } from './helpers';
+import { OPEN_PAGES, SHOPPER_PAGES, SIGN_IN_PAGES } from '../../web/src/config/routes';
 
 test.describe('on a phone', () => {
   test('the header is one compact bar; the menu and categories open from a button', async ({ page }) => {
@@ -153,5 +154,37 @@ test.describe('on a phone', () => {
     const title = (await option.textContent()) ?? '';
     await option.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title.replace(/^New selection: /, ''));
+  });
+
+  test('every storefront page fits the 390 px screen: nothing wider, nothing past its right edge', async ({ page, request }) => {
+    const product = await firstProduct(request, 'TITLE_DESC');
+    const { blogs } = await gql<{ blogs: { id: string }[] }>(request, '{ blogs { id } }', {});
+    const guest = [...OPEN_PAGES, `/product/${product.id}`, `/blog/${blogs[0]?.id}`, ...SIGN_IN_PAGES, '/no-such-page'];
+    for (const path of guest) {
+      await page.goto(path);
+      await expect(page.locator('main, [role=main]').first()).toBeVisible();
+      await expectFitsScreen(page, path);
+    }
+    // A signed-in shopper's pages, with something in the cart and the wishlist.
+    const customer = await newCustomer(request);
+    const { product: full } = await gql<{ product: { colors: { id: string }[] } }>(
+      request,
+      'query($id: ID!) { product(id: $id) { colors { id } } }',
+      {
+        id: product.id,
+      },
+    );
+    await gql(
+      request,
+      'mutation($i: AddToCartInput!) { addToCart(input: $i) { id } }',
+      { i: { productId: product.id, colorId: full.colors[0]?.id, quantity: 1 } },
+      customer.token,
+    );
+    await signIn(page, customer);
+    for (const path of SHOPPER_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('main, [role=main]').first()).toBeVisible();
+      await expectFitsScreen(page, path);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectFitsScreen, test } from './fixtures';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
 // The shop's policy pages (#42): the demo's texts say they are demo texts; the owner writes the Refund Policy in the
@@ -44,6 +44,6 @@ test('the owner writes the refund policy and the storefront shows it; a demo tex
     })
     .toBe(1);
   await expect(main.locator('.policy-text')).not.toContainText('Demo text.');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsScreen(page);
   await owner.context().close();
 });

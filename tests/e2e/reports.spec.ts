@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectFitsScreen, test } from './fixtures';
 import { buy, newCustomer } from './helpers';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 
@@ -34,7 +34,7 @@ test('the owner reads net revenue, orders, the average order and refunds per day
   expect(Number((await today.nth(1).textContent())?.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
   await expect(today.nth(2)).toContainText('Rs.');
   await accessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsScreen(page);
 
   await period.getByRole('button', { name: 'Last 7 days' }).click();
   await expect(page).toHaveURL(/\/admin\/reports\?days=7$/);
@@ -43,6 +43,6 @@ test('the owner reads net revenue, orders, the average order and refunds per day
   await page.reload();
   await expect(table.getByRole('row')).toHaveCount(8);
   await accessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsScreen(page);
   await page.context().close();
 });

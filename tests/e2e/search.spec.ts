@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectFitsScreen, test } from './fixtures';
 import { accessible, enrol, invite, openDesk, signInAs } from './staff';
 import { cards, closeFilters, filters } from './helpers';
 
@@ -104,7 +104,7 @@ test('what shoppers could not find reaches the back office, where a synonym adde
   // Searches 1, found nothing 1, a result opened 0.
   await expect(missed.getByRole('cell')).toHaveText([word, '1', '1', '0', /\d+ ms/, `Add a synonym for “${word}”`]);
   await accessible(desk);
-  expect(await desk.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectFitsScreen(desk);
 
   await missed.getByRole('button', { name: `Add a synonym for “${word}”` }).click();
   const form = desk.getByRole('form', { name: `What shoppers mean by “${word}”` });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test, typeInto } from './fixtures';
+import { expect, expectFitsScreen, test, typeInto } from './fixtures';
 import { firstProduct, gql, holdTheApp, newCustomer, operationOf, signIn } from './helpers';
+import { OPEN_PAGES, SHOPPER_PAGES, SIGN_IN_PAGES } from '../../web/src/config/routes';
 
 /** Console errors and page errors while the page loads and hydrates (React reports mismatches there). */
 function watchConsole(page: Page) {
@@ -11,9 +12,6 @@ function watchConsole(page: Page) {
   page.on('pageerror', (err) => problems.push(err.message));
   return problems;
 }
-
-/** How wide the page's content is: more than the screen means the shopper scrolls sideways. */
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -72,22 +70,11 @@ test('the store renders its URL filters on the server', async ({ request }) => {
 // Every page the server renders, in this project's browser time zone (the desktop's is New York, the phone's
 // India; the server's is UTC and the shop's Asia/Kolkata): a date written differently would be a hydration error.
 const serverRendered = [
-  '/',
-  '/product',
+  ...OPEN_PAGES,
   // A parameter the store does not read (the server renders without it): the page must hydrate all the same.
   '/product?search=Tablet&sort=price',
   '/product/{id}',
-  '/blogs',
   '/blog/{id}',
-  '/about',
-  '/contact',
-  '/best-sellers',
-  '/support',
-  '/compare-product',
-  '/privacy-policy',
-  '/refund-policy',
-  '/shipping-policy',
-  '/term-conditions',
 ];
 for (const route of serverRendered) {
   test(`${route} hydrates without warnings and without asking the server again`, async ({ page, request }) => {
@@ -105,7 +92,7 @@ for (const route of serverRendered) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     // No page is wider than the screen it is on (390 px on the phone).
-    expect(await pageWidth(page)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectFitsScreen(page, path);
     // Hydrated: the search box answers typing (React handles its events).
     await typeInto(page.getByRole('combobox', { name: 'Search products' }), 'zz');
     expect(problems).toEqual([]);
@@ -249,13 +236,16 @@ test('a product opened from a list shows its title and price at once, before its
 test('robots.txt and the sitemap list the catalogue', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Sitemap: http://127.0.0.1:4700/sitemap.xml');
-  expect(robots).toContain('Disallow: /cart');
+  // Robots leave out the sign-in forms and a shopper's own pages; the sitemap lists every open page (and the blogs).
+  for (const path of [...SIGN_IN_PAGES, ...SHOPPER_PAGES]) expect(robots).toContain(`Disallow: ${path}\n`);
   const index = await (await request.get('/sitemap.xml')).text();
   expect(index).toContain('<loc>http://127.0.0.1:4700/sitemaps/products-1.xml</loc>');
   const products = await (await request.get('/sitemaps/products-1.xml')).text();
   expect((products.match(/<loc>http:\/\/127\.0\.0\.1:4700\/product\/[0-9a-f-]{36}<\/loc>/g) ?? []).length).toBeGreaterThanOrEqual(50);
   const pages = await (await request.get('/sitemaps/pages.xml')).text();
   expect(pages).toMatch(/<loc>http:\/\/127\.0\.0\.1:4700\/blog\/[0-9a-f-]{36}<\/loc>/);
+  const listed = [...pages.matchAll(/<loc>http:\/\/127\.0\.0\.1:4700(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+  expect(listed.filter((p) => !p?.startsWith('/blog/'))).toEqual([...OPEN_PAGES]);
   expect((await request.get('/sitemaps/products-99.xml')).status()).toBe(404);
 });
 
@@ -282,16 +272,16 @@ test('the pages the browser renders log no warning or error', async ({ page, req
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(err.message));
-  for (const path of ['/login', '/signup', '/forgot-password']) {
+  for (const path of SIGN_IN_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await pageWidth(page), path).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectFitsScreen(page, path);
   }
   await signIn(page, await newCustomer(request));
-  for (const path of ['/cart', '/wishlist', '/my-orders', '/my-profile', '/checkout']) {
+  for (const path of SHOPPER_PAGES) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    expect(await pageWidth(page), path).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectFitsScreen(page, path);
   }
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectFitsScreen, test } from './fixtures';
 import { fillAddress, firstProduct, newCustomer, operationOf, signIn } from './helpers';
 
 async function addToCart(page: Page, index: number, colour: number, quantity: number) {
@@ -84,7 +84,7 @@ test.describe('shopping', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.filter({ hasText: first })).toBeVisible();
     // The page fits the screen it is on (390 px on the phone: the lines are cards there).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectFitsScreen(page);
     // A quantity typed as a person types, key by key: the field keeps the digits and one update is sent.
     const updates: string[] = [];
     page.on('request', (r) => {
@@ -205,7 +205,7 @@ test.describe('shopping', () => {
     const orders = page.getByRole('article', { name: /^Order / });
     await expect(orders).toHaveCount(1);
     // My Orders fits the screen it is on (cards on a phone).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectFitsScreen(page);
     await expect(orders.first()).toContainText(`Rs. ${(subtotal + 100).toLocaleString('en-IN')}`);
     await expect(orders.first()).toContainText('Ordered');
     await expect(orders.first()).toContainText(first);

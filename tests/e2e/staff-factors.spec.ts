@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectFitsScreen, test } from './fixtures';
 import { accessible, code, confirmDialog, enrol, invite, openDesk, PASSWORD } from './staff';
 
 // A staff member's second factor as people meet it: wrong codes lock the account, an owner unlocks it from
@@ -83,7 +83,7 @@ test.describe('the second factor', () => {
     await setUp.click();
     const newSecret = (await member.getByTestId('new-totp-secret').textContent()) ?? '';
     // Nothing of the page runs past the screen's edge, at a phone's width as at a laptop's.
-    expect(await member.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectFitsScreen(member);
     expect(newSecret).toMatch(/^[A-Z2-7]{32}$/);
     await expect(member.getByRole('img', { name: /QR code for otpauth:/ })).toBeVisible();
     await accessible(member);

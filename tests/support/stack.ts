@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET } from '@digitic/payment-simulator/keys';
@@ -166,6 +166,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'digitic-stack-'));
   const databaseUrl = options.databaseUrl ?? (options.postgresAdminUrl ? await createDatabase(options.postgresAdminUrl) : null);
   if (!databaseUrl && apis > 1) throw new Error('Several apis share one PostgreSQL: set DATABASE_URL (or pass postgresAdminUrl)');
+  // The run's embedded database, made once by the suite's global setup (global-setup.ts), copied rather than made anew.
+  const template = process.env.STACK_PGLITE_TEMPLATE;
+  const pgliteDir = path.join(dataDir, 'api', 'pglite');
+  const seeded = (options.apiEnv?.SEED_DEMO ?? options.env?.SEED_DEMO ?? 'true') !== 'false';
+  if (!databaseUrl && template && seeded && !existsSync(pgliteDir)) cpSync(template, pgliteDir, { recursive: true });
   let port = basePort;
   const simPort = port++;
   const providerProxy = await FaultProxy.start(port++, `http://127.0.0.1:${simPort}`);

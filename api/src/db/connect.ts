@@ -17,8 +17,11 @@ export interface Db {
   close(): Promise<void>;
   /** Connection counts of the PostgreSQL pool (null on PGlite). */
   pool(): { total: number; idle: number; waiting: number } | null;
-  /** The embedded database's files as a tar.gz (PGlite's own dump); null on PostgreSQL, which pg_dump backs up. */
-  dump: (() => Promise<Uint8Array>) | null;
+  /**
+   * The embedded database's files as a tar.gz (PGlite's own dump), or a plain tar with 'none' (larger, quicker to load);
+   * null on PostgreSQL, which pg_dump backs up.
+   */
+  dump: ((compression?: 'gzip' | 'none') => Promise<Uint8Array>) | null;
 }
 
 // int8 (counts, sums) as JS numbers: the shop's counts and rupee totals stay far below 2^53.
@@ -61,6 +64,6 @@ export async function openDb(target: DbTarget): Promise<Db> {
     kind: 'pglite',
     close: () => db.destroy(),
     pool: () => null,
-    dump: async () => new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
+    dump: async (compression = 'gzip') => new Uint8Array(await (await pglite.dumpDataDir(compression)).arrayBuffer()),
   };
 }

@@ -19,8 +19,7 @@ import type { Kysely } from 'kysely';
 import type { StaffRole } from '@digitic/shop-rules';
 import { command } from '../audit/actor.js';
 import { totpFor } from '../staff/secrets.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { seedDemo } from '../db/seed.js';
+import { openSnapshot } from './snapshot.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { createRazorpayProvider, type PaymentProvider } from '../payments/provider.js';
 
@@ -33,7 +32,7 @@ export interface TestApi {
   /** Every request the api received, as "METHOD /path?query", in order (but the gateways' reads of the catalogue change log). */
   requests: string[];
   http: ReturnType<typeof request>;
-  database: Db;
+  database: Db & { url: string | null; drop(): Promise<void> };
   sim: RunningSimulator;
   config: ApiConfig;
   logs: string[];
@@ -75,19 +74,17 @@ export interface TestApiOptions {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const sim = await startSimulator(0);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'digitic-api-'));
-  const pgdb = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
+  // A copy of the run's snapshot (test/snapshot.ts), migrated and seeded once a run, not made from nothing each time.
+  const database = await openSnapshot(options.seed === false ? 'empty' : 'seeded');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     PAYMENT_SIM_URL: sim.url,
     WEB_URL: 'http://shop.test',
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const database = await openDb(pgdb ? { kind: 'postgres', url: pgdb.url } : { kind: 'pglite', dir: null });
-  await migrateToLatest(database.db);
-  if (options.seed !== false) await seedDemo(database.db);
   const logs: string[] = [];
   const services = createServices(database.db, config, {
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
@@ -128,9 +125,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
-      await database.close().catch(() => {});
+      await database.drop().catch(() => {});
       await sim.close();
-      await pgdb?.drop();
       // A confirmation e-mail sent after the test may still be landing in the outbox: retry as it settles.
       await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },

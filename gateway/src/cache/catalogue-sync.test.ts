@@ -128,6 +128,16 @@ describe('a change made through this gateway is on its next answer', () => {
   });
 });
 
+/** A mutation's catch-up waits for a read that does not answer, and no longer than `ms` (fake timers). */
+async function expectCatchUpWaits(sync: CatalogueSync, ms: number) {
+  let done = false;
+  void sync.catchUp().then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(done).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(done).toBe(true);
+}
+
 describe('a mutation waits for the change log only so long', () => {
   const page = { latest: 3, changes: [], reachesBack: true, complete: true };
 
@@ -136,12 +146,7 @@ describe('a mutation waits for the change log only so long', () => {
     try {
       // A read that never answers, as a request to a stuck api does not until its upstream timeout.
       const stuck = new CatalogueSync({ intervalMs: 60_000, catchUpMs: 1_000, changes: () => new Promise(() => {}) });
-      let done = false;
-      void stuck.catchUp().then(() => (done = true));
-      await vi.advanceTimersByTimeAsync(999);
-      expect(done).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(done).toBe(true);
+      await expectCatchUpWaits(stuck, 1_000);
 
       // A log that could not be read the last time: the answer does not wait for it at all.
       let reads = 0;
@@ -158,6 +163,56 @@ describe('a mutation waits for the change log only so long', () => {
       const answering = new CatalogueSync({ intervalMs: 60_000, catchUpMs: 1_000, changes: () => Promise.resolve(page) });
       await answering.catchUp();
       expect(answering.stamp).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says nothing while the api is starting, tells a log it cannot read after startingMs, and at once once it has read it', async () => {
+    vi.useFakeTimers();
+    try {
+      const told: string[] = [];
+      let api: 'refuses' | 'answers' | 'hangs' = 'refuses';
+      const sync = new CatalogueSync({
+        intervalMs: 60_000,
+        startingMs: 30_000,
+        catchUpMs: 1_000,
+        log: (m) => told.push(m),
+        changes: () =>
+          api === 'answers'
+            ? Promise.resolve(page)
+            : api === 'hangs'
+              ? new Promise(() => {})
+              : Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:4001')),
+      });
+      // A shop starting: its api migrates and seeds before it answers. Not a fault, so nothing in the log.
+      await sync.read();
+      await vi.advanceTimersByTimeAsync(29_000);
+      await sync.read();
+      expect(told).toEqual([]);
+      // Still not answering after 30 s: told once, and its end told.
+      await vi.advanceTimersByTimeAsync(1_000);
+      await sync.read();
+      await sync.read();
+      expect(told).toEqual(['[gateway] the catalogue change log could not be read: connect ECONNREFUSED 127.0.0.1:4001']);
+      api = 'answers';
+      await sync.read();
+      expect(told).toHaveLength(2);
+      expect(told[1]).toBe('[gateway] reading the catalogue change log again');
+      // Read again: a mutation waits for the log once more (up to catchUpMs), as it does on a log that never failed.
+      api = 'hangs';
+      await expectCatchUpWaits(sync, 1_000);
+      // Once read, a failure is told at once, starting or not.
+      let refusing = false;
+      const read = new CatalogueSync({
+        intervalMs: 60_000,
+        log: (m) => told.push(m),
+        changes: () => (refusing ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:4001')) : Promise.resolve(page)),
+      });
+      await read.read();
+      refusing = true;
+      await read.read();
+      expect(told).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }

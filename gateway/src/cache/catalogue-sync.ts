@@ -34,6 +34,12 @@ export interface CatalogueSyncOptions {
   /** How long a mutation's answer waits at most for the log to be read past it (5 s). */
   catchUpMs?: number;
   log?: (message: string) => void;
+  /**
+   * How long the log may go unread after the gateway starts before that is told (30 s): the api of a shop that is
+   * starting (a first start migrates and seeds) is not answering yet, and that is not a fault. Once the log has been
+   * read, a failure is told at once.
+   */
+  startingMs?: number;
 }
 
 export class CatalogueSync {
@@ -45,6 +51,9 @@ export class CatalogueSync {
   private timer: NodeJS.Timeout | null = null;
   private reading: Promise<void> | null = null;
   private failing = false;
+  /** A failure was told (and its end will be). */
+  private told = false;
+  private readonly startedAt = Date.now();
 
   constructor(private readonly options: CatalogueSyncOptions) {}
 
@@ -75,6 +84,9 @@ export class CatalogueSync {
       for (;;) {
         const after = Math.max(this.position, 0);
         const page = await this.options.changes(after);
+        if (this.told) this.options.log?.('[gateway] reading the catalogue change log again');
+        this.failing = false;
+        this.told = false;
         if (this.position < 0) {
           // Nothing known of what happened before: whatever is in a shared cache is stale until made again.
           this.flushedAt = page.latest;
@@ -88,14 +100,15 @@ export class CatalogueSync {
         }
         for (const change of page.changes) for (const tag of change.tags) this.touchedAt.set(tag, change.seq);
         this.position = page.latest;
-        if (this.failing) this.options.log?.('[gateway] reading the catalogue change log again');
-        this.failing = false;
         if (page.complete) return;
       }
     } catch (err) {
-      if (!this.failing)
-        this.options.log?.(`[gateway] the catalogue change log could not be read: ${err instanceof Error ? err.message : String(err)}`);
       this.failing = true;
+      const starting = this.position < 0 && Date.now() - this.startedAt < (this.options.startingMs ?? 30_000);
+      if (!this.told && !starting) {
+        this.options.log?.(`[gateway] the catalogue change log could not be read: ${err instanceof Error ? err.message : String(err)}`);
+        this.told = true;
+      }
     }
   }
 
