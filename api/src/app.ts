@@ -8,7 +8,7 @@ import { policiesRoutes } from './policies/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorHandler, routeNotFound } from './http/errors.js';
 import { badRequest } from './domain/errors.js';
-import { nulCharacterAt } from './http/validate.js';
+import { illFormedTextAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
 import { photoRoutes } from './photos/routes.js';
 import { taxRoutes } from './tax/routes.js';
@@ -80,10 +80,11 @@ export function createApp(options: AppOptions) {
     internalRoutes(config.internalToken, options.backup ?? null, services),
   );
   app.use(express.json({ limit: '100kb' }));
-  // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, rather than fail in the database.
+  // PostgreSQL's text cannot hold a NUL, nor its JSON half a surrogate pair: every request's strings are refused up
+  // front, naming the field, rather than failing in the database after some of the work (a provider's order) is done.
   app.use((req, _res, next) => {
-    const field = nulCharacterAt(req.query) ?? nulCharacterAt(req.body);
-    next(field ? badRequest(`${field} must not contain a NUL character`, field) : undefined);
+    const found = illFormedTextAt(req.query) ?? illFormedTextAt(req.body);
+    next(found ? badRequest(`${found.field} ${found.problem}`, found.field) : undefined);
   });
 
   const api = express.Router();

@@ -4,6 +4,7 @@ import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulat
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADDRESS,
   addToCart,
   gql,
   type GqlOptions,
@@ -357,6 +358,29 @@ describe('injection', () => {
       expect(code(filtered) ?? 'none').not.toBe('INTERNAL_SERVER_ERROR');
     }
     expect((await r('GET', 'product?limit=1')).headers.get('x-total-count')).toBe(total);
+  });
+
+  it('refuses ill-formed text (half a surrogate pair, a NUL) in any field with a clear error naming it, and starts no checkout', async () => {
+    const s = await newShopper(shop, 'surrogate');
+    expect((await addToCart(shop, s.token, catalogue[0] as ListedProduct)).errors).toBeUndefined();
+    const mutation = 'mutation($a: AddressInput!) { startCheckout(address: $a) { providerOrderId } }';
+    for (const [field, value] of [
+      ['firstname', 'Ra\ud800vi'],
+      ['lastname', '\udfffPatel'],
+      ['city', 'Su\udc00\ud800rat'],
+      ['address', '12 MG\u0000 Road'],
+    ] as const) {
+      const res = await q(mutation, { a: { ...ADDRESS, [field]: value } }, { token: s.token });
+      expect(code(res), field).toBe('BAD_USER_INPUT');
+      expect(res.errors?.[0]?.message, field).toMatch(new RegExp(`${field} must (be well-formed text|not contain a NUL)`));
+    }
+    const direct = await r('PUT', 'user/edit-user', { firstname: 'Ra\ud800vi' }, s.token);
+    expect(direct.status).toBe(400);
+    expect((direct.body as { message: string }).message).toMatch(/^firstname must be well-formed text/);
+    expect(await myOrders(shop, s.token)).toEqual([]);
+    // Nothing was left half made: the same cart to a well-formed address starts at once.
+    const started = await startCheckout(shop, s.token);
+    expect(started.data?.startCheckout.providerOrderId).toMatch(/^order_/);
   });
 
   it('refuses oversized bodies and strings without a 500', async () => {

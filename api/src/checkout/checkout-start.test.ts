@@ -10,6 +10,7 @@ import { openDb } from '../db/connect.js';
 import { DomainError } from '../domain/errors.js';
 import { createMailer } from '../mail/mailer.js';
 import { type ListedProduct, newCustomer, someProducts, startTestApi, type TestApi, type TestCustomer } from '../test/harness.js';
+import { illFormedTextAt } from '../http/validate.js';
 import { checkoutsService } from './service.js';
 import { createRazorpayProvider } from '../payments/provider.js';
 
@@ -196,6 +197,64 @@ describe('starting a checkout at once several times', () => {
       expect(providerOrdersFor(c)).toBe(1);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a start the shop could not record', () => {
+  it('refuses ill-formed text anywhere in the request with 400 naming the field, before any provider order', async () => {
+    const c = await newCustomer(api);
+    await fill(c, 5);
+    const spellings: [Record<string, unknown>, string][] = [
+      [{ ...shippingInfo, firstname: 'Ra\ud800vi' }, 'shippingInfo.firstname'],
+      [{ ...shippingInfo, lastname: 'Pa\udc00tel' }, 'shippingInfo.lastname'],
+      [{ ...shippingInfo, address: 'MG Road \udc00\ud800' }, 'shippingInfo.address'],
+      [{ ...shippingInfo, city: 'Surat\u0000' }, 'shippingInfo.city'],
+      [{ ...shippingInfo, ['note\ud83d']: 'x' }, 'a field name in shippingInfo'],
+    ];
+    for (const [address, field] of spellings) {
+      const res = await startOn(api.http, c, address as typeof shippingInfo);
+      expect(res.status, field).toBe(400);
+      expect(res.body.message, field).toMatch(
+        new RegExp(`^${field.replace(/[.[\]]/g, '\\$&')} must (not contain a NUL|be well-formed text)`),
+      );
+    }
+    // The walker every request passes (bodies and query strings): a whole pair is text like any other.
+    expect(illFormedTextAt({ name: 'Ravi 😀', list: ['ok', { deep: 'fine' }] })).toBeNull();
+    expect(illFormedTextAt({ list: ['ok', { deep: 'a\udbffb' }] })).toEqual({
+      field: 'list[1].deep',
+      problem: 'must be well-formed text (it holds half of a character: a lone UTF-16 surrogate)',
+    });
+    expect(providerOrdersFor(c)).toBe(0);
+    expect(await checkoutsOf(c)).toEqual([]);
+  });
+
+  it('makes no provider order when the database refuses the checkout it would record', async () => {
+    const c = await newCustomer(api);
+    await fill(c, 6);
+    const db = api.database.db;
+    await sql`
+      create function refuse_test_checkout() returns trigger language plpgsql as $$
+      begin
+        if new.shipping_info->>'city' = 'Refused City' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger refuse_test_checkout before insert on checkouts for each row execute function refuse_test_checkout()`.execute(
+      db,
+    );
+    try {
+      const refused = await startOn(api.http, c, { ...shippingInfo, city: 'Refused City' });
+      expect(refused.status).toBe(500);
+      expect(providerOrdersFor(c)).toBe(0);
+      expect(await checkoutsOf(c)).toEqual([]);
+      // The same cart to a city the database takes starts as ever: one provider order, one checkout.
+      const started = await startOn(api.http, c);
+      expect(started.status).toBe(201);
+      expect(providerOrdersFor(c)).toBe(1);
+      expect(await checkoutsOf(c)).toEqual([{ razorpay_order_id: started.body.checkout.razorpayOrderId, status: 'started' }]);
+    } finally {
+      await sql`drop trigger refuse_test_checkout on checkouts`.execute(db);
+      await sql`drop function refuse_test_checkout()`.execute(db);
     }
   });
 });

@@ -5,7 +5,8 @@ import { recordAudit } from '../audit/record.js';
 import { cartItems } from '../cart/service.js';
 import { holdCoupon, priceCoupon, releaseCoupon } from '../coupons/redemptions.js';
 import { awaitLease, dropLease } from '../db/lease.js';
-import type { Checkout, ShippingInfo } from '../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Checkout, Database, ShippingInfo } from '../db/schema.js';
 import { badRequest, conflict } from '../domain/errors.js';
 import { shortageMessage, shortOfStock } from '../products/stock.js';
 import { checkoutLines } from './lines.js';
@@ -31,6 +32,21 @@ function canonical(v: unknown): unknown {
   return v;
 }
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+class Rehearsed extends Error {}
+
+/** Runs `write` in a transaction that is always rolled back: it throws what the database refused, or nothing. */
+async function rehearse(db: Kysely<Database>, write: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await write(trx);
+      throw new Rehearsed();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Rehearsed)) throw err;
+    });
+}
 
 /** Starting a checkout from the caller's cart: priced, checked for stock and recorded before the shopper can pay. */
 export function checkoutStart(
@@ -116,26 +132,31 @@ export function checkoutStart(
       : null;
     const discount = held?.discount ?? 0;
     const sale = taxed(discount);
+    const row = (providerOrderId: string) => ({
+      id,
+      customer_id: customerId,
+      razorpay_order_id: providerOrderId,
+      lines: JSON.stringify(sale.lines),
+      shipping_info: JSON.stringify(shippingInfo),
+      tax: JSON.stringify(sale.tax),
+      subtotal,
+      shipping: SHIPPING_FEE,
+      total,
+      coupon_code: held?.code ?? null,
+      discount,
+    });
     let checkout: Checkout;
     try {
+      // Nothing is made at the provider before the shop's own record is known to go in: the same row is written
+      // first and rolled back (what the database would refuse, it refuses here), then the provider is asked.
+      await rehearse(db, (trx) =>
+        trx
+          .insertInto('checkouts')
+          .values(row(`rehearsal:${id}`))
+          .execute(),
+      );
       const providerOrder = await payments.createOrder(toPaise(total - discount), id, { customer: customerId, checkout: id });
-      checkout = await db
-        .insertInto('checkouts')
-        .values({
-          id,
-          customer_id: customerId,
-          razorpay_order_id: providerOrder.id,
-          lines: JSON.stringify(sale.lines),
-          shipping_info: JSON.stringify(shippingInfo),
-          tax: JSON.stringify(sale.tax),
-          subtotal,
-          shipping: SHIPPING_FEE,
-          total,
-          coupon_code: held?.code ?? null,
-          discount,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      checkout = await db.insertInto('checkouts').values(row(providerOrder.id)).returningAll().executeTakeFirstOrThrow();
     } catch (err) {
       if (held) await releaseCoupon(db, id).catch((e: unknown) => log(`checkout ${id}: its coupon hold could not be released`, e));
       throw err;

@@ -39,19 +39,36 @@ export function pathId(value: unknown, what: string): string {
   return value.toLowerCase();
 }
 
-/** The first place in `value` (a parsed body, query or path) holding a NUL character, which no text column can store. */
-export function nulCharacterAt(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? at || 'value' : null;
+/** What no text column can store, or PostgreSQL's JSON refuses: a NUL character, or half of a UTF-16 surrogate pair. */
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain a NUL character';
+  // In a `u` pattern a pair is one character; only a half without its other half is a surrogate code point.
+  if (/\p{Cs}/u.test(text)) return 'must be well-formed text (it holds half of a character: a lone UTF-16 surrogate)';
+  return null;
+}
+
+/**
+ * The first string in `value` (a parsed body or query: its values and its keys) that no text column can store,
+ * and what is wrong with it, as `{ field, problem }`; null when every string is well formed.
+ */
+export function illFormedTextAt(value: unknown, at = ''): { field: string; problem: string } | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { field: at || 'value', problem } : null;
+  }
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {
-      const found = nulCharacterAt(v, `${at}[${i}]`);
+      const found = illFormedTextAt(v, `${at}[${i}]`);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const found = nulCharacterAt(v, at ? `${at}.${k}` : k);
+      const field = at ? `${at}.${k}` : k;
+      const keyProblem = textProblem(k);
+      if (keyProblem) return { field: at ? `a field name in ${at}` : 'a field name', problem: keyProblem };
+      const found = illFormedTextAt(v, field);
       if (found) return found;
     }
   }

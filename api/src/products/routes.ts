@@ -11,6 +11,7 @@ import { facetCounts, searchProducts } from './search-results.js';
 import { withDetails } from './serialize.js';
 import { searchWords } from './search-query.js';
 import { changesSince } from '../catalogue/changes.js';
+import { personalSearch } from '../search/personal.js';
 
 const productId = z
   .string({ error: 'prodId is required' })
@@ -78,9 +79,10 @@ export function productsRoutes(deps: AppDeps): Router {
     const answer = await searchProducts(deps.db, { ...query, search: query.search ?? '' });
     const tookMs = Math.round(performance.now() - started);
     // The log's words: as typed (before any correction), lower-cased, one space between, at most 100 characters.
-    // A search that looks like an e-mail address or a phone or order number is never logged: it is a person's.
-    const personal = /\S@\S|\d{6,}/.test((query.search ?? '').replace(/[\s-]/g, ''));
-    const logged = personal ? '' : [...searchWords(query.search ?? '').words.join(' ')].slice(0, 100).join('');
+    // A search that looks like an e-mail address or a phone or order number, as typed or as it would be logged, is
+    // never logged: it is a person's (search/personal.ts).
+    const words = [...searchWords(query.search ?? '').words.join(' ')].slice(0, 100).join('');
+    const logged = personalSearch(query.search ?? '') || personalSearch(words) ? '' : words;
     const refined =
       query.page > 1 ||
       query.sort.length > 0 ||

@@ -6,6 +6,7 @@ import type { AttemptWindows } from '../auth/attempts.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, tooManyRequests } from '../domain/errors.js';
 import { shopDay, shopDayOf } from '../reports/sales.js';
+import { personalSearch } from './personal.js';
 import type { SearchTickets } from './tickets.js';
 
 // The search log (db/migrations/0025): a search is logged when the storefront shows its results and hands back
@@ -37,6 +38,8 @@ export function searchLog(db: Kysely<Database>, tickets: SearchTickets, attempts
     async record(ticket: string, address: string | null): Promise<{ id: string }> {
       const search = tickets.read(ticket);
       if (!search) throw badRequest('ticket is not a search answer of this shop’s, or is older than a day', 'ticket');
+      // A ticket signed before the rule of search/personal.ts (or under an older spelling of it) still keeps no person's words.
+      if (personalSearch(search.query)) throw conflict('This search is not logged: it looks like a person’s details', 'ticket');
       const who = address ?? 'unknown';
       const once = await attempts.reserve(`search-ticket:${createHash('sha256').update(ticket).digest('base64url')}:${who}`, ONCE_A_DAY);
       if (!once.allowed) throw conflict('This search was counted already', 'ticket');

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopDayOf } from '../reports/sales.js';
 import { staffSession, startTestApi, type TestApi } from '../test/harness.js';
+import { up as forgetPersonalSearches } from '../db/migrations/0035-search-log-personal.js';
+import { personalSearch } from './personal.js';
 import { rollUpSearches } from './rollup.js';
 import { searchTickets } from './tickets.js';
 
@@ -47,11 +49,56 @@ describe('the search log', () => {
     expect((await searched({ search: '!!!' })).ticket).toBeNull();
     expect((await searched({ search: 'sony', sort: 'price' })).ticket).toBeNull();
     // What looks like a person's own (an e-mail address, a phone or order number) is never logged.
-    for (const personal of ['asha@example.com', '98765 43210', 'order 1234567'])
+    for (const personal of [
+      'asha@example.com',
+      '98765 43210',
+      'order 1234567',
+      // Spelled as the words would be logged after NFKC and the word split, not as the raw text reads.
+      '98765.43210',
+      '(98765) 43210',
+      '98765/43210',
+      '９８７６５４３２１０',
+      'ravi.43210＠gmail.com',
+      'ravi at gmail @',
+      'F54CAA73',
+      'order f54caa73 status',
+      '३९५००३ pincode',
+    ])
       expect((await searched({ search: personal })).ticket, personal).toBeNull();
+    // Products' own words and numbers are logged: a model, a size, a year, a hex-looking word with no digit.
+    for (const product of ['wh-1000xm5', 'iphone 15 128gb', 'samsung 55 inch tv', 'deadbeef', 'a7c'])
+      expect((await searched({ search: product })).ticket, product).toEqual(expect.any(String));
     // The words as typed, before a typo is put right.
     const typo = await searched({ search: 'headphnes' });
     expect(searchTickets(api.services.config.jwtSecret).read(typo.ticket ?? '')).toMatchObject({ query: 'headphnes', results: 9 });
+  });
+
+  it('forgets, once, the searches logged before the rule that look like a person’s, as the rule in code reads them', async () => {
+    const db = api.database.db;
+    const kept = ['wh 1000xm5', 'iphone 15 128gb', 'deadbeef', 'a7c camera'];
+    const personal = ['98765 43210', '9876543210', 'ravi 43210 gmail com @', 'f54caa73', 'order f54caa73', '395 003 surat'];
+    for (const query of [...kept, ...personal]) expect(personalSearch(query), query).toBe(personal.includes(query));
+    const day = '2026-01-01';
+    for (const query of [...kept, ...personal]) {
+      await db
+        .insertInto('search_log')
+        .values({ query, results: 1, took_ms: 3, at: new Date(`${day}T10:00:00Z`) })
+        .execute();
+      await db.insertInto('search_daily').values({ day, query, searches: 1, no_results: 0, opened: 0, took_ms: 3 }).execute();
+    }
+    await forgetPersonalSearches(db as never);
+    const left = async (table: 'search_log' | 'search_daily') =>
+      (
+        await db
+          .selectFrom(table)
+          .select('query')
+          .where('query', 'in', [...kept, ...personal])
+          .execute()
+      )
+        .map((r) => r.query)
+        .sort();
+    expect(await left('search_log')).toEqual([...kept].sort());
+    expect(await left('search_daily')).toEqual([...kept].sort());
   });
 
   it('counts a ticket once per address, and at most 30 searches an address in ten minutes', async () => {
@@ -86,6 +133,20 @@ describe('the search log', () => {
     }
     const old = searchTickets(api.services.config.jwtSecret).issue({ query: 'tv', results: 9, tookMs: 3, at: Date.now() - 25 * 3600_000 });
     expect((await api.http.post('/api/product/search/log').send({ ticket: old })).status).toBe(400);
+    // A ticket the shop signed for a person's details (before the rule, or by a spelling it missed) is not logged.
+    for (const query of ['98765 43210', 'ravi@gmail.com', 'f54caa73']) {
+      const ticket = searchTickets(api.services.config.jwtSecret).issue({ query, results: 0, tookMs: 3, at: Date.now() });
+      const res = await api.http.post('/api/product/search/log').send({ ticket });
+      expect(res.status, query).toBe(409);
+      expect(res.body.message).toBe('This search is not logged: it looks like a person’s details');
+    }
+    expect(
+      await api.database.db
+        .selectFrom('search_log')
+        .select('query')
+        .where('query', 'in', ['98765 43210', 'ravi@gmail.com', 'f54caa73'])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('reports searches per day, the top queries and those that found nothing, and rolls days gone up', async () => {
