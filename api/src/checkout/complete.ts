@@ -48,6 +48,14 @@ export function checkoutCompletion(
     }
     try {
       const done = await db.transaction().execute(async (trx) => {
+        // The customer's row first, as an erasure takes it (customers/erasure.ts): an erasure under way is waited
+        // for, and one that committed is seen.
+        const customer = await trx
+          .selectFrom('customers')
+          .select('erased_at')
+          .where('id', '=', checkout.customer_id)
+          .forKeyShare()
+          .executeTakeFirst();
         const k = await trx.selectFrom('checkouts').selectAll().where('id', '=', checkout.id).forUpdate().executeTakeFirstOrThrow();
         if (k.status === 'ordered' && k.order_id) {
           if (k.razorpay_payment_id === payment.id) return { orderId: k.order_id, created: false };
@@ -67,6 +75,17 @@ export function checkoutCompletion(
         }
         if (k.failure_reason && k.razorpay_payment_id === payment.id) {
           throw new Refuse(new NotOrdered(k.failure_reason, 'already_refunded'));
+        }
+        // A payment that arrives for an account deleted meanwhile (a checkout that had failed, paid later) makes no
+        // order: it is recorded against the checkout and refunded.
+        if (!customer || customer.erased_at) {
+          throw new Refuse(
+            new NotOrdered(
+              'This account was deleted before its payment arrived. The payment will be refunded.',
+              'erased',
+              'the account was deleted before the payment arrived',
+            ),
+          );
         }
         const paid = await moveCheckout(trx, { id: k.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
         if (!paid) throw new Error(`checkout ${k.razorpay_order_id} could not be marked paid from ${k.status}`);

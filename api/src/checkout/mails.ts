@@ -96,9 +96,11 @@ export function checkoutMails(deps: {
         const row = await db
           .selectFrom('unsettled_payments as u')
           .innerJoin('customers as c', 'c.id', 'u.customer_id')
-          .select(['c.email', 'c.firstname', 'u.amount_paid', 'u.reason', 'u.refund_id'])
+          .select(['c.email', 'c.firstname', 'c.erased_at', 'u.amount_paid', 'u.reason', 'u.refund_id'])
           .where('u.razorpay_payment_id', '=', paymentId)
           .executeTakeFirstOrThrow();
+        // An erased account has no address to tell (its e-mail is no one's): the refund is made and recorded all the same.
+        if (row.erased_at) return null;
         return refundNotice({
           to: row.email,
           firstname: row.firstname,

@@ -16,7 +16,7 @@ export type CheckoutOutcome = 'started' | 'reused' | 'ordered' | 'failed' | 'exp
 export class NotOrdered extends Error {
   constructor(
     message: string,
-    readonly kind: 'out_of_stock' | 'amount_mismatch' | 'coupon' | 'already_refunded' | 'second_payment',
+    readonly kind: 'out_of_stock' | 'amount_mismatch' | 'coupon' | 'already_refunded' | 'second_payment' | 'erased',
     /** Why, as kept with the payment and told to the shopper in the refund notice. */
     readonly reason = message,
   ) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/actor.js';
 import { moveOrder } from '../orders/order-state.js';
-import { newCustomer, placeOrder, someProducts, staffSession, startTestApi, type TestApi } from '../test/harness.js';
+import { newCustomer, payInSimulator, placeOrder, someProducts, staffSession, startTestApi, type TestApi } from '../test/harness.js';
 
 // "Delete my account" (DPDP Act, 2023, s. 12): with the password given again, every personal detail is erased at once;
 // afterwards no table holds the shopper's e-mail, phone or name (a test reads every table the database has) but the
@@ -127,5 +127,162 @@ describe('deleting an account', () => {
           .send({ firstname: 'New', email: customer.email, mobile, password: 'another long password' })
       ).status,
     ).toBe(201);
+  });
+});
+
+describe('an erasure racing the shopper’s own writes', () => {
+  const shippingInfo = {
+    firstname: 'Asha',
+    lastname: 'Patel',
+    address: '12 MG Road',
+    city: 'Surat',
+    state: 'Gujarat',
+    country: 'India',
+    pincode: 395003,
+  };
+  const fill = async (c: Awaited<ReturnType<typeof newCustomer>>, i = 0) => {
+    const p = (await someProducts(api, 'limit=6&sort=price'))[i];
+    const res = await api.http.post('/api/user/cart').set(c.auth).send({ productId: p?._id, color: p?.color[0]?._id, quantity: 1 });
+    expect(res.status).toBe(201);
+  };
+  const erase = (c: Awaited<ReturnType<typeof newCustomer>>) =>
+    api.http.post('/api/user/account/erase').set(c.auth).send({ password: c.password });
+  const startCheckout = (c: Awaited<ReturnType<typeof newCustomer>>) =>
+    api.http.post('/api/user/order/checkout').set(c.auth).send({ shippingInfo });
+
+  it('never both erases the account and starts its checkout, whichever comes first by 0 to 90 ms', async () => {
+    for (const delayMs of [0, 0, 5, 10, 20, 40, 60, 90]) {
+      const c = await newCustomer(api);
+      await fill(c);
+      const [erased, started] = await Promise.all([erase(c), new Promise((r) => setTimeout(r, delayMs)).then(() => startCheckout(c))]);
+      const account = await api.database.db.selectFrom('customers').select('erased_at').where('id', '=', c.id).executeTakeFirstOrThrow();
+      const open = await api.database.db.selectFrom('checkouts').select('status').where('customer_id', '=', c.id).execute();
+      const seen = `${delayMs} ms: erase ${erased.status}, start ${started.status}`;
+      if (erased.status === 200) {
+        expect(account.erased_at, seen).not.toBeNull();
+        expect(started.status, seen).toBe(401);
+        expect(open, seen).toEqual([]);
+      } else {
+        expect(erased.status, seen).toBe(409);
+        expect(started.status, seen).toBe(201);
+        expect(account.erased_at, seen).toBeNull();
+      }
+    }
+  });
+
+  it('refunds a payment that arrives for an account erased meanwhile, and makes no order', async () => {
+    const c = await newCustomer(api);
+    await fill(c, 1);
+    const started = await startCheckout(c);
+    expect(started.status).toBe(201);
+    const providerOrderId = started.body.checkout.razorpayOrderId as string;
+    // The payment failed once (the checkout no longer holds the erasure), then was paid after the account went.
+    await api.services.checkouts.markFailed(providerOrderId, 'card declined');
+    expect((await erase(c)).status).toBe(200);
+    expect((await payInSimulator(api, providerOrderId)).status).toBe(200);
+    const captured = (await api.services.payments.fetchOrderPayments(providerOrderId)).find((p) => p.status === 'captured');
+    const done = await api.services.checkouts.complete(providerOrderId, captured as NonNullable<typeof captured>, 'webhook');
+    expect(done && 'refused' in done ? done.refused.kind : done).toBe('erased');
+    expect(await api.database.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toEqual([]);
+    const checkout = await api.database.db
+      .selectFrom('checkouts')
+      .select(['status', 'failure_reason'])
+      .where('razorpay_order_id', '=', providerOrderId)
+      .executeTakeFirstOrThrow();
+    expect(checkout.failure_reason).toBe('This account was deleted before its payment arrived. The payment will be refunded.');
+    await expect
+      .poll(async () =>
+        (
+          await api.database.db
+            .selectFrom('unsettled_payments')
+            .select('reason')
+            .where('razorpay_payment_id', '=', captured?.id as string)
+            .execute()
+        ).map((u) => u.reason),
+      )
+      .toEqual(['the account was deleted before the payment arrived']);
+    // Refunded at the provider, and no notice to an address that is no one's.
+    await expect
+      .poll(async () =>
+        Boolean(
+          (
+            await api.database.db
+              .selectFrom('unsettled_payments')
+              .select('refunded_at')
+              .where('razorpay_payment_id', '=', captured?.id as string)
+              .executeTakeFirst()
+          )?.refunded_at,
+        ),
+      )
+      .toBe(true);
+    expect((await api.outbox()).filter((m) => m.to.includes(c.id))).toEqual([]);
+  });
+
+  it('takes no new row for an erased account in any table a shopper writes, and keeps its own row erased', async () => {
+    const c = await newCustomer(api);
+    await fill(c, 2);
+    expect((await erase(c)).status).toBe(200);
+    const db = api.database.db;
+    const listed = (await someProducts(api, 'limit=1'))[0];
+    const product = listed?._id as string;
+    const colour = listed?.color[0]?._id as string;
+    const refused = async (what: string, write: Promise<unknown>) => {
+      const err = await write.then(
+        () => null,
+        (e: { code?: string }) => e,
+      );
+      expect(err?.code, what).toBe('DG001');
+    };
+    await refused(
+      'a cart line',
+      db
+        .insertInto('cart_lines')
+        .values({ customer_id: c.id, product_id: product, color_id: colour, quantity: 1, price: 1 } as never)
+        .execute(),
+    );
+    await refused(
+      'a wishlist entry',
+      db
+        .insertInto('wishlist')
+        .values({ customer_id: c.id, product_id: product } as never)
+        .execute(),
+    );
+    await refused(
+      'a review',
+      db
+        .insertInto('ratings')
+        .values({ customer_id: c.id, product_id: product, star: 5, comment: 'mine' } as never)
+        .execute(),
+    );
+    await refused(
+      'a message',
+      db
+        .insertInto('enquiries')
+        .values({ customer_id: c.id, name: 'Asha', email: 'asha@example.com', mobile: '9876543210', comment: 'hi' } as never)
+        .execute(),
+    );
+    await refused('the name put back', db.updateTable('customers').set({ firstname: 'Asha' }).where('id', '=', c.id).execute());
+    await refused('a password set', db.updateTable('customers').set({ password_hash: 'x' }).where('id', '=', c.id).execute());
+    // Through the api with a token signed before the erasure: refused as signed out.
+    for (const [method, path, body] of [
+      ['post', '/api/user/cart', { productId: product, quantity: 1 }],
+      ['put', '/api/user/edit-user', { firstname: 'Asha' }],
+      ['put', '/api/product/wishlist', { prodId: product }],
+    ] as const) {
+      const res = await api.http[method](path).set(c.auth).send(body);
+      expect(res.status, path).toBe(401);
+    }
+  });
+
+  it('guards every table that names a customer, but the one the shop records refunds in', async () => {
+    const { rows } = await sql<{ table_name: string; guarded: boolean }>`
+      select c.table_name, exists (
+        select 1 from information_schema.triggers t
+        where t.event_object_table = c.table_name and t.event_manipulation = 'INSERT' and t.action_statement like '%refuse_erased_customer%'
+      ) as guarded
+      from information_schema.columns c join information_schema.tables tb using (table_schema, table_name)
+      where c.table_schema = 'public' and c.column_name = 'customer_id' and tb.table_type = 'BASE TABLE'
+      order by 1`.execute(api.database.db);
+    expect(rows.filter((r) => !r.guarded).map((r) => r.table_name)).toEqual(['unsettled_payments']);
   });
 });

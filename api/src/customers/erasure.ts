@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordAudit } from '../audit/record.js';
 import { verifyPassword } from '../auth/password.js';
@@ -32,34 +32,46 @@ export async function eraseCustomer(
   const { db } = deps;
   const me = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
   if (!me || me.erased_at) throw unauthorized();
+  const { email, sessions_since: sessionsSince } = me;
   // The password again, counted in the account's sign-in window: a signed-in page is no way to guess it.
   const key = `login:${accountKey(me.email)}`;
   const reserved = await deps.attempts.reserve(key, ATTEMPT_LIMITS.loginFailuresPerAccount);
   if (!reserved.allowed) throw tooManyRequests(tooManyAttempts('login', reserved.retryMs));
   if (!(await verifyPassword(me.password_hash, password))) throw badRequest('The password is not right: your account is kept', 'password');
-  // Not while a sale is under way: its address is still needed to deliver it, collect a return or refund it.
-  const open = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('order_status', 'not in', ['Delivered', 'Cancelled'])
-    .union(
-      db
-        .selectFrom('returns')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .where('status', 'in', ['Requested', 'Approved', 'Received']),
-    )
-    .union(db.selectFrom('checkouts').select('id').where('customer_id', '=', customerId).where('status', 'in', ['started', 'paid']))
-    .limit(1)
-    .executeTakeFirst();
-  if (open) {
+  // The customer's row is taken first, and everything after runs under it: a shopper's write racing the erasure
+  // (a checkout start, a cart line, a review, a message) either committed before, and is seen below (a checkout
+  // under way refuses the erasure), or waits and is refused by the database (db/migrations/0036).
+  const refusedAsOpen = await db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('customers').select('erased_at').where('id', '=', customerId).forUpdate().executeTakeFirst();
+    if (!locked || locked.erased_at) throw unauthorized();
+    // Not while a sale is under way: its address is still needed to deliver it, collect a return or refund it.
+    const open = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('order_status', 'not in', ['Delivered', 'Cancelled'])
+      .union(
+        trx
+          .selectFrom('returns')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('status', 'in', ['Requested', 'Approved', 'Received']),
+      )
+      .union(trx.selectFrom('checkouts').select('id').where('customer_id', '=', customerId).where('status', 'in', ['started', 'paid']))
+      .limit(1)
+      .executeTakeFirst();
+    if (open) return true;
+    await eraseUnderLock(trx);
+    return false;
+  });
+  if (refusedAsOpen) {
     await deps.attempts.clear(key);
     throw conflict(
       'An order, a payment or a return of yours is still under way: your account can be deleted once it is delivered, cancelled or closed',
     );
   }
-  await db.transaction().execute(async (trx) => {
+
+  async function eraseUnderLock(trx: Transaction<Database>) {
     // Their reviews go, and the products' ratings are recounted without them.
     const rated = await trx.deleteFrom('ratings').where('customer_id', '=', customerId).returning('product_id').execute();
     for (const productId of new Set(rated.map((r) => r.product_id))) await refreshRating(trx, productId);
@@ -70,7 +82,7 @@ export async function eraseCustomer(
     // The rate limits' windows name the e-mail (a sign-in's, a message's): they go too.
     await trx
       .deleteFrom('attempt_windows')
-      .where('key', 'in', [`login:${accountKey(me.email)}`, `register:${accountKey(me.email)}`, `enquiry-email:${senderKey(me.email)}`])
+      .where('key', 'in', [`login:${accountKey(email)}`, `register:${accountKey(email)}`, `enquiry-email:${senderKey(email)}`])
       .execute();
     // The sales stay (the tax law), with the place of supply alone of the address; the shopper's own words go.
     await trx.updateTable('orders').set({ shipping_info: placeOfSupply }).where('customer_id', '=', customerId).execute();
@@ -94,6 +106,9 @@ export async function eraseCustomer(
         )
         .execute();
     }
+    // The consent is withdrawn with the account; its record stays as proof of what was agreed (DPDP Act, s. 6(10)).
+    // Before the row is marked erased: from then on the database takes no new row for the account.
+    await withdrawConsents(trx, customerId);
     await trx
       .updateTable('customers')
       .set({
@@ -103,14 +118,12 @@ export async function eraseCustomer(
         mobile: null,
         // No password opens it, and every token it signed is void.
         password_hash: '!erased',
-        sessions_since: new Date(Math.max(Date.now(), me.sessions_since.getTime() + 1)),
+        sessions_since: new Date(Math.max(Date.now(), sessionsSince.getTime() + 1)),
         erased_at: new Date(),
         updated_at: new Date(),
       })
       .where('id', '=', customerId)
       .execute();
-    // The consent is withdrawn with the account; its record stays as proof of what was agreed (DPDP Act, s. 6(10)).
-    await withdrawConsents(trx, customerId);
     await recordAudit(trx, actor, { action: 'customer.erased', subject: { kind: 'customer', id: customerId } });
-  });
+  }
 }

@@ -34,6 +34,7 @@ import * as consents from './migrations/0032-consents.js';
 import * as enquirySender from './migrations/0033-enquiry-sender.js';
 import * as refundVersion from './migrations/0034-refund-version.js';
 import * as searchLogPersonal from './migrations/0035-search-log-personal.js';
+import * as erasedAccounts from './migrations/0036-erased-accounts.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033-enquiry-sender': enquirySender,
   '0034-refund-version': refundVersion,
   '0035-search-log-personal': searchLogPersonal,
+  '0036-erased-accounts': erasedAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -21,6 +21,9 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
+/** The SQLSTATE the database raises for a write naming an erased account (db/migrations/0036). */
+export const ERASED_ACCOUNT = 'DG001';
+
 // Errors from node-postgres / PGlite carry a SQLSTATE; a lost connection has a network code instead.
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -70,6 +73,10 @@ export function errorHandler(log: Logger) {
     }
     if (bodyError.status && bodyError.status >= 400 && bodyError.status < 500) {
       return send(bodyError.status, 'The request could not be read', 'BAD_REQUEST');
+    }
+    // The database refused a write for an account erased meanwhile (db/migrations/0036): its token is void.
+    if ((err as { code?: string } | null)?.code === ERASED_ACCOUNT) {
+      return send(401, 'Not authorized: the token is no longer valid, sign in again', 'UNAUTHENTICATED');
     }
     if (isDatabaseDown(err)) {
       log(`database unavailable (request ${id})`, err);

@@ -84,7 +84,7 @@ describe('the search log', () => {
         .insertInto('search_log')
         .values({ query, results: 1, took_ms: 3, at: new Date(`${day}T10:00:00Z`) })
         .execute();
-      await db.insertInto('search_daily').values({ day, query, searches: 1, no_results: 0, opened: 0, took_ms: 3 }).execute();
+      await db.insertInto('search_daily').values({ day, query, searches: 1, no_results: 0, opened: 0, took_ms: '3' }).execute();
     }
     await forgetPersonalSearches(db as never);
     const left = async (table: 'search_log' | 'search_daily') =>
