@@ -50,7 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger customers_stay_erased before update on customers for each row execute function keep_customer_erased()`.execute(db);
+  await sql`create trigger customers_stay_erased before update on customers for each row execute function keep_customer_erased()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
