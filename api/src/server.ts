@@ -106,6 +106,11 @@ const rollUp = () =>
   rollUpSearches(database.db, config.searchLogDays).catch((err: unknown) => log('the search log could not be rolled up', err));
 void rollUp();
 setInterval(rollUp, 60 * 60_000).unref();
+// Mail kept in the outbox (no SMTP_URL) goes after OUTBOX_DAYS: it holds addresses, invoices and reset links.
+const pruneOutbox = () =>
+  services.mailer.prune(config.outboxDays * 24 * 60 * 60_000).catch((err: unknown) => log('old outbox mail could not be removed', err));
+void pruneOutbox();
+setInterval(pruneOutbox, 60 * 60_000).unref();
 
 const app = createApp({
   ...services,

@@ -46,6 +46,7 @@ const OPERATOR_ENV = {
   SELLER_ADDRESS: '12 FC Road, Pune 411004, Maharashtra',
   SELLER_STATE: 'Maharashtra',
   SELLER_GSTIN: '27AAPFU0939F1ZV',
+  SMTP_URL: 'smtps://shop:mail-secret@mail.example.com:465',
 };
 const envOf = (s: Service, operator: Record<string, string> = OPERATOR_ENV) =>
   Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, substitute(String(v), operator)]));
@@ -129,6 +130,9 @@ describe('compose.yaml', () => {
       /RAZORPAY/,
     );
     expect(() => loadGatewayConfig(envOf(services.gateway1 as Service, {}))).toThrow(/RAZORPAY_KEY_ID/);
+    // And without a mail server (its mail would lie in files for ever).
+    const { SMTP_URL: _smtp, ...noMail } = OPERATOR_ENV;
+    expect(() => loadApiConfig(envOf(services.api1 as Service, noMail))).toThrow(/SMTP_URL/);
     // And without the seller its tax invoices name.
     const { SELLER_GSTIN: _gstin, ...noSeller } = OPERATOR_ENV;
     expect(() => loadApiConfig(envOf(services.api1 as Service, noSeller))).toThrow(/SELLER_GSTIN/);

@@ -36,14 +36,20 @@ describe('api settings', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' }),
     ).toThrow(/RAZORPAY_WEBHOOK_SECRET/);
-    const ok = loadConfig({
+    const settings = {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
       RAZORPAY_KEY_ID: 'rzp_live_x',
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-dashboard',
       ...SELLER,
-    });
+    };
+    // A mail server, or the outbox asked for by name: mail holds addresses, invoices and live reset links.
+    expect(() => loadConfig(settings)).toThrow(/SMTP_URL \(the mail server the shop sends through.*or MAIL_OUTBOX=keep/);
+    expect(() => loadConfig({ ...settings, MAIL_OUTBOX: 'yes' })).toThrow(/MAIL_OUTBOX is keep or unset/);
+    expect(loadConfig({ ...settings, MAIL_OUTBOX: 'keep', OUTBOX_DAYS: '7' }).outboxDays).toBe(7);
+    const ok = loadConfig({ ...settings, SMTP_URL: 'smtps://shop:secret@mail.example.com:465' });
+    expect(ok.outboxDays).toBe(30);
     expect(ok.razorpay).toMatchObject({ simulated: false, apiUrl: 'https://api.razorpay.com' });
   });
 
@@ -57,6 +63,7 @@ describe('api settings', () => {
       RAZORPAY_KEY_ID: 'k',
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'whsec-of-the-dashboard',
+      MAIL_OUTBOX: 'keep',
     };
     expect(() => loadConfig({ ...production, DATA_DIR: dataDir() })).toThrow(
       'SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_STATE, SELLER_GSTIN (the seller a tax invoice names: legal name, address, state and GSTIN)',

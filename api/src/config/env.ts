@@ -18,6 +18,11 @@ const EnvSchema = z.object({
   WEB_URL: z.url().default('http://localhost:4000'),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Digitic <no-reply@digitic.local>'),
+  // Without SMTP_URL mail is kept as files in DATA_DIR/outbox: for development and the demo; production asks for it
+  // by name (MAIL_OUTBOX=keep), for the messages hold addresses, invoices and live reset links.
+  MAIL_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(['keep'], { error: 'MAIL_OUTBOX is keep or unset' }).optional()),
+  // How many days a message stays in the outbox before the hourly pass removes it.
+  OUTBOX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -85,6 +90,8 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
+  /** Days a message stays in the outbox (when there is no SMTP_URL). */
+  outboxDays: number;
   razorpay: {
     keyId: string;
     keySecret: string;
@@ -135,6 +142,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
     missing.push("RAZORPAY_WEBHOOK_SECRET (the secret of the shop's webhook in Razorpay's dashboard)");
   }
+  if (production && !env.SMTP_URL && env.MAIL_OUTBOX !== 'keep') {
+    missing.push(
+      'SMTP_URL (the mail server the shop sends through: confirmations, tax invoices, reset links), or MAIL_OUTBOX=keep to keep mail as files in DATA_DIR/outbox for OUTBOX_DAYS',
+    );
+  }
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     missing.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
   }
@@ -158,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    outboxDays: env.OUTBOX_DAYS,
     razorpay: simulated
       ? {
           keyId: SIMULATOR_KEY_ID,

@@ -258,6 +258,8 @@ describe('when the notice cannot be sent', () => {
       mailer: {
         ready: () => Promise.resolve(),
         send: () => Promise.reject(unavailable('E-mail cannot be sent right now. Please try again shortly.')),
+        forget: () => Promise.resolve(0),
+        prune: () => Promise.resolve(0),
       },
     });
   });

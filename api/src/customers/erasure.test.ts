@@ -235,24 +235,12 @@ describe('an erasure racing the shopper’s own writes', () => {
     };
     await refused(
       'a cart line',
-      db
-        .insertInto('cart_lines')
-        .values({ customer_id: c.id, product_id: product, color_id: colour, quantity: 1, price: 1 })
-        .execute(),
+      db.insertInto('cart_lines').values({ customer_id: c.id, product_id: product, color_id: colour, quantity: 1, price: 1 }).execute(),
     );
-    await refused(
-      'a wishlist entry',
-      db
-        .insertInto('wishlist')
-        .values({ customer_id: c.id, product_id: product })
-        .execute(),
-    );
+    await refused('a wishlist entry', db.insertInto('wishlist').values({ customer_id: c.id, product_id: product }).execute());
     await refused(
       'a review',
-      db
-        .insertInto('ratings')
-        .values({ customer_id: c.id, product_id: product, star: 5, comment: 'mine' })
-        .execute(),
+      db.insertInto('ratings').values({ customer_id: c.id, product_id: product, star: 5, comment: 'mine' }).execute(),
     );
     await refused(
       'a message',
@@ -272,6 +260,19 @@ describe('an erasure racing the shopper’s own writes', () => {
       const res = await api.http[method](path).set(c.auth).send(body);
       expect(res.status, path).toBe(401);
     }
+  });
+
+  it('removes the mail the shop keeps that names them, and no one else’s', async () => {
+    const c = await newCustomer(api);
+    const other = await newCustomer(api);
+    for (const who of [c, other])
+      expect((await api.http.post('/api/user/forgot-password-token').send({ email: who.email })).status).toBe(200);
+    const naming = async (email: string) =>
+      (await api.outbox()).filter((m) => JSON.stringify(m).toLowerCase().includes(email.toLowerCase()));
+    expect(await naming(c.email)).not.toEqual([]);
+    expect((await erase(c)).status).toBe(200);
+    expect(await naming(c.email)).toEqual([]);
+    expect(await naming(other.email)).not.toEqual([]);
   });
 
   it('guards every table that names a customer, but the one the shop records refunds in', async () => {

@@ -5,6 +5,7 @@ import { verifyPassword } from '../auth/password.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../domain/errors.js';
 import type { AttemptWindows } from '../auth/attempts.js';
+import type { Mailer } from '../mail/mailer.js';
 import { refreshRating } from '../reviews/rating.js';
 import { senderKey } from '../enquiries/contact-form.js';
 import { withdrawConsents } from './consents.js';
@@ -24,7 +25,7 @@ export const erasedEmail = (id: string) => `erased-${id}@erased.invalid`;
 const placeOfSupply = sql<string>`jsonb_build_object('state', shipping_info->>'state', 'country', shipping_info->>'country', 'pincode', shipping_info->'pincode')`;
 
 export async function eraseCustomer(
-  deps: { db: Kysely<Database>; attempts: AttemptWindows },
+  deps: { db: Kysely<Database>; attempts: AttemptWindows; mailer: Pick<Mailer, 'forget'>; log: (line: string, detail?: unknown) => void },
   customerId: string,
   password: string,
   actor: Actor,
@@ -70,6 +71,10 @@ export async function eraseCustomer(
       'An order, a payment or a return of yours is still under way: your account can be deleted once it is delivered, cancelled or closed',
     );
   }
+  // The mail the shop keeps (the outbox, without SMTP_URL) that names them goes too: confirmations with the address
+  // and the invoice, notices, reset links, their messages forwarded to staff. Files are not in the transaction: one
+  // that cannot be removed now goes with the outbox's age limit, and the failure is logged.
+  await deps.mailer.forget(email).catch((err: unknown) => deps.log(`customer ${customerId}: kept mail could not be removed`, err));
 
   async function eraseUnderLock(trx: Transaction<Database>) {
     // Their reviews go, and the products' ratings are recounted without them.

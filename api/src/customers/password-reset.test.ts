@@ -136,6 +136,8 @@ describe('when mail cannot be sent', () => {
       mailer: {
         ready: () => Promise.reject(unavailable('E-mail cannot be sent right now. Please try again shortly.')),
         send: () => Promise.resolve(),
+        forget: () => Promise.resolve(0),
+        prune: () => Promise.resolve(0),
       },
     });
   });

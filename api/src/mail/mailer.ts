@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { unavailable } from '../domain/errors.js';
@@ -20,6 +20,10 @@ export interface Mailer {
   /** Fails with 503 when mail cannot be sent now, before anything is promised to the caller. */
   ready(): Promise<void>;
   send(message: MailMessage): Promise<void>;
+  /** Removes every kept message that names `text` (an erased shopper's e-mail): how many. Sent mail is not kept. */
+  forget(text: string): Promise<number>;
+  /** Removes kept messages older than `maxAgeMs`: how many. */
+  prune(maxAgeMs: number, now?: number): Promise<number>;
 }
 
 const MAIL_DOWN = 'E-mail cannot be sent right now. Please try again shortly.';
@@ -45,8 +49,15 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           throw unavailable(MAIL_DOWN);
         });
       },
+      forget: () => Promise.resolve(0),
+      prune: () => Promise.resolve(0),
     };
   }
+  /** Each kept message (only *.json are messages), its path. */
+  const kept = async () =>
+    (await readdir(options.outboxDir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => path.join(options.outboxDir, f));
   return {
     async ready() {
       try {
@@ -84,6 +95,30 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       } catch {
         throw unavailable(MAIL_DOWN);
       }
+    },
+    async forget(text) {
+      const wanted = text.toLowerCase();
+      let removed = 0;
+      for (const file of await kept()) {
+        const body = await readFile(file, 'utf8').catch(() => '');
+        // As stored: JSON escapes nothing in an e-mail address but a quote or a backslash, which none holds.
+        if (body.toLowerCase().includes(wanted)) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+    async prune(maxAgeMs, now = Date.now()) {
+      let removed = 0;
+      for (const file of await kept()) {
+        const written = (await stat(file).catch(() => null))?.mtimeMs;
+        if (written !== undefined && now - written > maxAgeMs) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }
