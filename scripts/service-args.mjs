@@ -15,8 +15,9 @@
 //   ignore the setting.
 // - The payment simulator (offline only; a shop runs Razorpay) runs without V8's compilers (--jitless):
 //   it answers a few requests a payment, and its compiled code and their buffers were 9 MiB of its 64
-//   (Node 24: 64 → 55 MiB resident after the start bench, npm start as fast). It runs no WebAssembly,
-//   which --jitless turns off.
+//   (Node 24: 64 → 55 MiB resident after the start bench, npm start as fast). --jitless leaves no
+//   WebAssembly, and fetch's HTTP parser is WebAssembly: its webhooks go out through node:http
+//   (tests/deploy/ports.test.ts starts it with these arguments and receives one).
 export const GATEWAY_HEAP_MIB = 192;
 
 const NODE_ARGS = {

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
 import { serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -54,5 +56,62 @@ describe('a service started on a port another process holds', () => {
     expect(code).toBe(1);
     expect(output).toContain(`port ${port} on 127.0.0.1 is taken by another process: stop that process, or set ${setting} to a free port`);
     expect(output).not.toMatch(/TypeError|Cannot destructure/);
+  });
+});
+
+describe('the payment simulator as npm start runs it (its own node arguments: --jitless)', () => {
+  it('makes an order, takes its payment and delivers the webhook', async () => {
+    const received: { signature: string | undefined; body: string }[] = [];
+    const hooks = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ signature: req.headers['x-razorpay-signature'] as string | undefined, body });
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as { port: number }).port;
+    await new Promise((resolve) => free.close(resolve));
+    const child = spawn(process.execPath, serviceArgs('payment-simulator'), {
+      cwd: path.join(ROOT, 'payment-simulator'),
+      env: serviceEnv({
+        ...process.env,
+        PAYMENT_SIM_PORT: String(port),
+        PAYMENT_SIM_HOST: '127.0.0.1',
+        PAYMENT_SIM_WEBHOOK_URL: `http://127.0.0.1:${(hooks.address() as { port: number }).port}/api/payments/razorpay/webhook`,
+      }),
+      stdio: 'ignore',
+    });
+    try {
+      const sim = `http://127.0.0.1:${port}`;
+      const auth = { Authorization: `Basic ${Buffer.from(`${SIMULATOR_KEY_ID}:${SIMULATOR_KEY_SECRET}`).toString('base64')}` };
+      let order: { id: string } | null = null;
+      for (const end = Date.now() + 20_000; !order && Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+        order = await fetch(`${sim}/v1/orders`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ amount: 10_000, currency: 'INR', receipt: 'ports-test' }),
+        }).then(
+          (r) => (r.ok ? (r.json() as Promise<{ id: string }>) : null),
+          () => null,
+        );
+      }
+      expect(order?.id).toMatch(/^order_/);
+      const paid = await fetch(`${sim}/sim/orders/${order?.id}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key_id: SIMULATOR_KEY_ID, outcome: 'success' }),
+      });
+      expect(paid.status).toBe(200);
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(received[0]?.signature).toMatch(/^[0-9a-f]{64}$/);
+      expect(received[0]?.body).toContain(order?.id as string);
+    } finally {
+      child.kill('SIGKILL');
+      hooks.close();
+    }
   });
 });
