@@ -5,7 +5,7 @@ import { type OnceMail, sendOnce as sendOnceWith } from '../mail/send-once.js';
 import { orderConfirmation, refundNotice } from './mail.js';
 import { amountDue } from './model.js';
 import { documentsOf } from '../tax/documents.js';
-import { documentPdf } from '../tax/pdf.js';
+import { storedPdf } from '../tax/stored-pdf.js';
 import { fileName } from '../tax/service.js';
 import type { ShopIdentityReader } from '../settings/settings.js';
 
@@ -55,7 +55,7 @@ export function checkoutMails(deps: {
         const invoice = (await documentsOf(db, orderId)).find((d) => d.kind === 'invoice');
         // The invoice as a PDF; one that cannot be made leaves the e-mail without it (My Orders has it), never unsent.
         const pdf = invoice
-          ? await documentPdf(invoice).catch((err: unknown) => {
+          ? await storedPdf(db, invoice).catch((err: unknown) => {
               log(`order ${orderId}: the invoice's PDF could not be made for the confirmation`, err);
               return null;
             })

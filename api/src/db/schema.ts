@@ -658,6 +658,13 @@ export interface TaxDocumentsTable {
   document: Json<Omit<TaxDocumentRecord, '_id'>>;
 }
 
+/** A tax document's PDF, drawn once and kept (migration 0037): append-only, as the document is. */
+export interface TaxDocumentPdfsTable {
+  document_id: string;
+  pdf: Buffer;
+  drawn_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** A policy page's version (migration 0029): append-only; staff_id null for the demo's own texts. */
 export interface PolicyVersionsTable {
   slug: PolicySlug;
@@ -694,6 +701,7 @@ export interface Database {
   policy_versions: PolicyVersionsTable;
   tax_document_series: TaxDocumentSeriesTable;
   tax_documents: TaxDocumentsTable;
+  tax_document_pdfs: TaxDocumentPdfsTable;
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -222,6 +222,55 @@ describe('tax invoices', () => {
     expect((await api.http.get(`/api/admin/tax-documents/${inv._id}/pdf`).set(catalogue.auth)).status).toBe(403);
   });
 
+  it('are drawn once and kept: every download reads the same bytes, and one shopper or address is limited', async () => {
+    const { orderId, customer } = await buy([[2, 1]]);
+    const [inv] = (await documents(orderId)) as [TaxDocumentRecord];
+    const download = (auth: Record<string, string>, from = '203.0.113.50', path = `/api/user/tax-documents/${inv._id}/pdf`) =>
+      api.http
+        .get(path)
+        .set(auth)
+        .set('X-Forwarded-For', from)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    const first = await download(customer.auth);
+    expect(first.status).toBe(200);
+    const kept = await api.database.db
+      .selectFrom('tax_document_pdfs')
+      .select(['pdf', 'drawn_at'])
+      .where('document_id', '=', inv._id)
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect(Buffer.from(kept[0]?.pdf as Buffer).equals(first.body as Buffer)).toBe(true);
+    // Later downloads are the kept bytes (a drawing again would differ: pdfkit stamps each PDF with when it was made).
+    const again = await download(customer.auth);
+    expect((again.body as Buffer).equals(first.body as Buffer)).toBe(true);
+    // The kept PDF is as append-only as its document.
+    await expect(api.database.db.deleteFrom('tax_document_pdfs').where('document_id', '=', inv._id).execute()).rejects.toThrow();
+    // Thirty downloads in ten minutes for one account (two made above); then 429 naming the wait.
+    const statuses: number[] = [];
+    for (let i = 0; i < 29; i += 1) statuses.push((await download(customer.auth, `203.0.113.${60 + (i % 5)}`)).status);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(28);
+    const refused = await download(customer.auth, '203.0.113.70');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse((refused.body as Buffer).toString()).message).toMatch(
+      /^Too many downloads of tax documents: please try again in \d+ minutes?\.$/,
+    );
+    // Sixty from one address, whoever asks: other accounts' downloads from it count too.
+    const others = await Promise.all(Array.from({ length: 3 }, () => newCustomer(api)));
+    let fromOneAddress = 0;
+    for (let i = 0; i < 61; i += 1) {
+      const st = (await download((others[i % 3] as { auth: Record<string, string> }).auth, '198.51.100.9')).status;
+      if (st === 429) break;
+      expect(st).toBe(404);
+      fromOneAddress += 1;
+    }
+    expect(fromOneAddress).toBe(60);
+  });
+
   it('run without a gap when 20 orders are placed at once, and a document rolled back takes no number', async () => {
     const before = await api.database.db.selectFrom('tax_documents').select('serial').where('kind', '=', 'invoice').execute();
     const made = await Promise.all(Array.from({ length: 20 }, () => buy([[1, 1]])));

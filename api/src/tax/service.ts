@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../domain/errors.js';
 import { documentsOf } from './documents.js';
-import { documentPdf } from './pdf.js';
+import { storedPdf } from './stored-pdf.js';
 
 /** A document's summary, as an order lists it. */
 export const summaryOf = (d: TaxDocumentRecord) => ({
@@ -39,7 +39,7 @@ export function taxDocumentsService(db: Kysely<Database>) {
     /** One of the customer's documents as a PDF. */
     async minePdf(customerId: string, id: string) {
       const doc = await one(id, customerId);
-      return { name: fileName(doc), bytes: await documentPdf(doc) };
+      return { name: fileName(doc), bytes: await storedPdf(db, doc) };
     },
     /** A document as a PDF, for staff: the download is in the audit trail (it holds a customer's name and address). */
     async staffPdf(id: string, actor: Actor) {
@@ -49,7 +49,7 @@ export function taxDocumentsService(db: Kysely<Database>) {
         subject: { kind: 'order', id: doc.orderId },
         after: { number: doc.number },
       });
-      return { name: fileName(doc), bytes: await documentPdf(doc) };
+      return { name: fileName(doc), bytes: await storedPdf(db, doc) };
     },
   };
 }
