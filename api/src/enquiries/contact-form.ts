@@ -20,8 +20,15 @@ export const ENQUIRY_LIMITS = {
   perNetwork: { limit: 20, windowMs: HOUR },
   /** From one e-mail however it is spelled (senderKey: case, +tags, Gmail's dots). */
   perEmail: { limit: 3, windowMs: HOUR },
-  /** From everyone: the inbox's ceiling. */
+  /** From everyone not signed in: the inbox's ceiling for messages anyone can send. */
   shopWide: { limit: 200, windowMs: HOUR },
+  /**
+   * Complaints (rule 4(5) of the E-Commerce Rules: the grievance channel stays open) have a ceiling of their own,
+   * apart from the messages': a flood of questions from many networks does not close it.
+   */
+  complaintsShopWide: { limit: 200, windowMs: HOUR },
+  /** From one signed-in account: its own budget, apart from the anonymous ceiling and the address's. */
+  perAccount: { limit: 5, windowMs: HOUR },
 } satisfies Record<string, AttemptRule>;
 
 /**
@@ -56,39 +63,63 @@ export interface EnquiryInput {
  * Stores a message of the contact form once its sender, its e-mail and the shop each have room for one more
  * this hour (reserved first, in one upsert each: concurrent messages each take their own place); over a
  * limit it is refused (429) saying how long to wait. `address` is null when the api does not know the
- * client's (a gateway that named none): the e-mail's and the shop's limits still hold.
+ * client's (a gateway that named none): the e-mail's and the shop's limits still hold. A signed-in shopper's
+ * message is counted by the account and its mailbox only (making accounts is itself limited per client); a
+ * complaint counts against the complaints' own ceiling, not the messages'.
  */
 export async function receiveEnquiry(
   deps: { db: Kysely<Database>; attempts: AttemptWindows; config?: { enquiryLimitPerClient: number } },
   input: EnquiryInput,
   address: string | null,
 ): Promise<Selectable<EnquiriesTable> & { ticket: string | null }> {
-  const giveBack = await reserveAll(deps.attempts, [
-    ...(address
-      ? [
-          {
-            key: `enquiry-address:${address}`,
-            rule: { ...ENQUIRY_LIMITS.perAddress, limit: deps.config?.enquiryLimitPerClient ?? ENQUIRY_LIMITS.perAddress.limit },
-            refusal: (ms: number) => `You have sent us several messages in the last hour. Please try again in ${waitMinutes(ms)}.`,
+  const perEmail = {
+    key: `enquiry-email:${senderKey(input.email)}`,
+    rule: ENQUIRY_LIMITS.perEmail,
+    refusal: (ms: number) => `We have several messages from this e-mail address in the last hour. Please try again in ${waitMinutes(ms)}.`,
+  };
+  // A signed-in shopper writing from the account's e-mail is counted by the account and the mailbox alone: no
+  // stranger's flood from their network, or from the whole internet, closes the shop's door to its own customers.
+  const signedIn = input.customerId
+    ? [
+        {
+          key: `enquiry-account:${input.customerId}`,
+          rule: ENQUIRY_LIMITS.perAccount,
+          refusal: (ms: number) => `You have sent us several messages in the last hour. Please try again in ${waitMinutes(ms)}.`,
+        },
+        perEmail,
+      ]
+    : null;
+  const giveBack = await reserveAll(
+    deps.attempts,
+    signedIn ?? [
+      ...(address
+        ? [
+            {
+              key: `enquiry-address:${address}`,
+              rule: { ...ENQUIRY_LIMITS.perAddress, limit: deps.config?.enquiryLimitPerClient ?? ENQUIRY_LIMITS.perAddress.limit },
+              refusal: (ms: number) => `You have sent us several messages in the last hour. Please try again in ${waitMinutes(ms)}.`,
+            },
+            {
+              key: `enquiry-network:${networkKey(address)}`,
+              rule: ENQUIRY_LIMITS.perNetwork,
+              refusal: (ms: number) => `We have many messages from your network in the last hour. Please try again in ${waitMinutes(ms)}.`,
+            },
+          ]
+        : []),
+      perEmail,
+      input.complaint
+        ? {
+            key: 'complaint-shop',
+            rule: ENQUIRY_LIMITS.complaintsShopWide,
+            refusal: (ms: number) => `We are receiving too many complaints right now. Please try again in ${waitMinutes(ms)}.`,
+          }
+        : {
+            key: 'enquiry-shop',
+            rule: ENQUIRY_LIMITS.shopWide,
+            refusal: (ms: number) => `We are receiving too many messages right now. Please try again in ${waitMinutes(ms)}.`,
           },
-          {
-            key: `enquiry-network:${networkKey(address)}`,
-            rule: ENQUIRY_LIMITS.perNetwork,
-            refusal: (ms: number) => `We have many messages from your network in the last hour. Please try again in ${waitMinutes(ms)}.`,
-          },
-        ]
-      : []),
-    {
-      key: `enquiry-email:${senderKey(input.email)}`,
-      rule: ENQUIRY_LIMITS.perEmail,
-      refusal: (ms) => `We have several messages from this e-mail address in the last hour. Please try again in ${waitMinutes(ms)}.`,
-    },
-    {
-      key: 'enquiry-shop',
-      rule: ENQUIRY_LIMITS.shopWide,
-      refusal: (ms) => `We are receiving too many messages right now. Please try again in ${waitMinutes(ms)}.`,
-    },
-  ]);
+    ],
+  );
   try {
     const { complaint, customerId, ...message } = input;
     return await deps.db.transaction().execute(async (trx) => {

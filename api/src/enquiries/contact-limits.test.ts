@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../test/harness.js';
+import { newCustomer, startTestApi, type TestApi } from '../test/harness.js';
 import { ENQUIRY_LIMITS, senderKey } from './contact-form.js';
 
 // The contact form's limits (red-team finding 5: 100 enquiries of 4 KB from one address in 0.5 s, aliases
@@ -154,5 +154,48 @@ describe('the contact form, for the whole shop', () => {
     expect(refused[0]?.body.message).toMatch(/^We are receiving too many messages right now\. /);
     expect(refused[0]?.body.message).toMatch(TRY_AGAIN);
     expect((await api.database.db.selectFrom('enquiries').select('id').execute()).length).toBe(ENQUIRY_LIMITS.shopWide.limit);
+  });
+
+  it('keeps the grievance channel open at that ceiling: complaints and signed-in shoppers have budgets of their own', async () => {
+    // The anonymous ceiling is full (the test above): a question from a fresh network is still refused.
+    expect((await send('192.0.2.77')).status).toBe(429);
+    // A complaint from a fresh network is taken, with its ticket.
+    const complaint = await api.http
+      .post('/api/enquiry')
+      .set('X-Forwarded-For', '192.0.2.78')
+      .send({ name: 'Kiran', email: uniqueEmail(), mobile: '9876543210', comment: 'My order came broken', complaint: true });
+    expect(complaint.status).toBe(201);
+    expect(complaint.body.ticket).toMatch(/^GRV-\d{6}$/);
+    // A signed-in shopper writing from the account's e-mail, from an address the flood used, is taken too, a
+    // question and a complaint, up to the account's own five an hour.
+    const shopper = await newCustomer(api);
+    const mine = (complaint = false) =>
+      api.http
+        .post('/api/enquiry')
+        .set(shopper.auth)
+        .set('X-Forwarded-For', '10.0.0.9')
+        .send({ name: 'Asha', email: shopper.email, mobile: '9876543210', comment: 'Where is my order?', complaint });
+    expect((await mine()).status).toBe(201);
+    expect((await mine(true)).status).toBe(201);
+    // Its mailbox's three an hour still hold.
+    expect((await mine()).status).toBe(201);
+    const fourth = await mine();
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toMatch(/^We have several messages from this e-mail address in the last hour\. /);
+  });
+
+  it('holds the complaints’ own ceiling against a flood of complaints', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: ENQUIRY_LIMITS.complaintsShopWide.limit + 5 }, (_, i) =>
+        api.http
+          .post('/api/enquiry')
+          .set('X-Forwarded-For', `172.${16 + (i >> 8)}.${i & 255}.9`)
+          .send({ name: 'Bot', email: `c${i}@flood${i % 9}.example`, mobile: '9876543210', comment: 'complaint', complaint: true }),
+      ),
+    );
+    // One complaint went in above: the rest of the ceiling, and no more.
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(ENQUIRY_LIMITS.complaintsShopWide.limit - 1);
+    const refused = answers.find((r) => r.status === 429);
+    expect(refused?.body.message).toMatch(/^We are receiving too many complaints right now\. /);
   });
 });
