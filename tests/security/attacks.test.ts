@@ -187,7 +187,8 @@ describe("another customer's things", () => {
     const mine = await placeOrder(shop, owner.token, payment);
     expect(mine.errors).toBeUndefined();
     const again = await placeOrder(shop, intruder.token, payment);
-    expect(code(again)).toBe('CONFLICT');
+    expect(code(again)).toBe('PAYMENT_FAILED');
+    expect(again.errors?.[0]?.message).toBe(stolen.errors?.[0]?.message);
     expect(await myOrders(shop, intruder.token)).toEqual([]);
     expect((await r('GET', 'user/getmyorders', undefined, intruder.token)).body).toEqual({ orders: [] });
     expect((await myOrders(shop, owner.token)).map((o) => o.id)).toEqual([mine.data?.placeOrder.id]);

@@ -193,7 +193,8 @@ describe('POST /api/user/cart/create-order', () => {
     expect((await createOrder(a, { shippingInfo, paymentInfo })).status).toBe(201);
     await fillCart(b);
     const res = await createOrder(b, { shippingInfo, paymentInfo });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(402);
+    expect(res.body.message).toBe('This payment was started by another customer');
     expect(JSON.stringify(res.body)).not.toContain(a.id);
   });
 

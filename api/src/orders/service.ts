@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { conflict, notFound } from '../domain/errors.js';
+import { notFound, paymentFailed } from '../domain/errors.js';
 import { ordersJson } from './serialize.js';
 
 export function ordersService(db: Kysely<Database>, options: { returnWindowDays?: number } = {}) {
@@ -11,7 +11,10 @@ export function ordersService(db: Kysely<Database>, options: { returnWindowDays?
     return order;
   }
 
-  /** An order already made from this payment: the same order for its owner, refused for anyone else. */
+  /**
+   * An order already made from this payment: the same order for its owner; anyone else hears what they would
+   * have heard before the order was made (a webhook may make it first), so the answer tells nothing about timing.
+   */
   async function paidWith(customerId: string, paymentId: string, providerOrderId: string) {
     const existing = await db
       .selectFrom('orders')
@@ -19,7 +22,7 @@ export function ordersService(db: Kysely<Database>, options: { returnWindowDays?
       .where((eb) => eb.or([eb('razorpay_payment_id', '=', paymentId), eb('razorpay_order_id', '=', providerOrderId)]))
       .executeTakeFirst();
     if (!existing) return null;
-    if (existing.customer_id !== customerId) throw conflict('This payment has already been used for another order');
+    if (existing.customer_id !== customerId) throw paymentFailed('This payment was started by another customer');
     return orderById(existing.id);
   }
 
