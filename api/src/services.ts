@@ -59,6 +59,7 @@ export interface ServiceInputs {
 import { searchLog } from './search/log.js';
 import { searchSynonyms } from './search/synonyms.js';
 import { searchTickets } from './search/tickets.js';
+import { lookupTrail } from './audit/lookup.js';
 
 export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: ServiceInputs) {
   const { payments, mailer, log } = inputs;
@@ -108,12 +109,14 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
   const orders = ordersService(db, { returnWindowDays: config.returnWindowDays });
   const returns = returnsService({ db, refunds: orderRefunds, notices, log, windowDays: config.returnWindowDays });
   const searchTicketsOf = searchTickets(config.jwtSecret);
+  const lookups = lookupTrail(config.jwtSecret);
   return {
     db,
     config,
     policies: policies(db),
     complaints: complaints({ db, mailer, shop, log }),
     searchTickets: searchTicketsOf,
+    lookups,
     searchLog: searchLog(db, searchTicketsOf, attempts),
     synonyms: searchSynonyms(db),
     staff: staffService({
@@ -127,8 +130,8 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       log,
     }),
     passkeys,
-    ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved }),
-    customersDesk: customersDesk(db),
+    ordersDesk: ordersDesk({ db, cancels, refunds: orderRefunds, notices, log, moved, lookups }),
+    customersDesk: customersDesk(db, lookups),
     catalogueDesk: catalogueDesk({ db, lowStockThreshold: config.lowStockThreshold }),
     terms: termsDesk(db),
     bulk: bulkDesk(db),
@@ -141,9 +144,9 @@ export function createServices(db: Kysely<Database>, config: ApiConfig, inputs: 
       limits: { ...DEFAULT_PHOTO_LIMITS, maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels },
       log,
     }),
-    reviewsDesk: reviewsDesk(db),
+    reviewsDesk: reviewsDesk(db, lookups),
     blogDesk: blogDesk(db),
-    enquiriesDesk: enquiriesDesk({ db, mailer, shop, log }),
+    enquiriesDesk: enquiriesDesk({ db, mailer, shop, log, lookups }),
     notices,
     orderRefunds,
     cancels,

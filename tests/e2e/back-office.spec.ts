@@ -140,6 +140,15 @@ test.describe('the back office', () => {
     await expect(audit.filter({ hasText: 'Status: Processed → Shipped' })).toHaveCount(1);
     await expect(audit.filter({ hasText: 'Tracking number DL123456789IN' })).toHaveCount(1);
     await expect(owner.getByRole('table')).not.toContainText('"status"');
+    // Who looked the shopper up: the trail keeps no query, and finds the look-up by the e-mail typed again.
+    await owner.getByLabel('Kind').selectOption({ label: 'Orders searched' });
+    await typeInto(owner.getByLabel('Looked up'), customer.email.toUpperCase());
+    const lookups = owner.getByRole('table').getByRole('row').filter({ hasText: 'Orders searched' });
+    await expect(lookups).toHaveCount(1);
+    await expect(lookups).toContainText(email);
+    await expect(lookups).toContainText('By: email');
+    await expect(lookups).toContainText('Found: 1');
+    await expect(owner.getByRole('table')).not.toContainText(customer.email);
     await accessible(owner);
 
     await staff.getByRole('button', { name: 'Sign out' }).click();

@@ -2,7 +2,7 @@ import { isUuid } from '../domain/ids.js';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
-import { personalQuery, recordLookup } from '../audit/lookup.js';
+import { type LookupTrail, personalQuery } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../domain/errors.js';
@@ -15,7 +15,7 @@ export const CustomerLookup = z.object({
  * Customers, read-only: looked up by e-mail or phone, with their orders. Nobody acts as a customer
  * (no impersonation); opening a customer's record is itself in the audit trail, as personal data read.
  */
-export function customersDesk(db: Kysely<Database>) {
+export function customersDesk(db: Kysely<Database>, lookups: LookupTrail) {
   return {
     /** Customers by e-mail (or its beginning) or phone; each look-up is in the audit trail by the one rule (audit/lookup.ts). */
     async lookup(q: string, actor: Actor) {
@@ -63,7 +63,7 @@ export function customersDesk(db: Kysely<Database>) {
       }
       const rows = await query.orderBy('c.email').limit(25).execute();
       // Every search here is of personal data: a phone, an e-mail, or the beginning of one.
-      await recordLookup(db, actor, {
+      await lookups.record(db, actor, {
         what: 'customer',
         query: q,
         by: personal?.by ?? 'email prefix',

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Actor } from '../audit/actor.js';
+import { ERASED_NOTE, eraseNotes } from '../audit/notes.js';
 import { recordAudit } from '../audit/record.js';
 import { verifyPassword } from '../auth/password.js';
 import type { Database } from '../db/schema.js';
@@ -92,7 +93,15 @@ export async function eraseCustomer(
     // The sales stay (the tax law), with the place of supply alone of the address; the shopper's own words go.
     await trx.updateTable('orders').set({ shipping_info: placeOfSupply }).where('customer_id', '=', customerId).execute();
     await trx.updateTable('checkouts').set({ shipping_info: placeOfSupply }).where('customer_id', '=', customerId).execute();
-    await trx.updateTable('returns').set({ comment: null }).where('customer_id', '=', customerId).execute();
+    await trx.updateTable('returns').set({ comment: null, decision_note: null }).where('customer_id', '=', customerId).execute();
+    // Staff's words about them: notes, reasons (audit/notes.ts; the timeline and the trail point at these), and the
+    // refunds' reasons as the refund rows keep them (the credit notes, tax documents, keep theirs as issued).
+    await eraseNotes(trx, customerId);
+    await trx
+      .updateTable('order_refunds')
+      .set({ reason: ERASED_NOTE })
+      .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', customerId))
+      .execute();
     // Their messages to the shop, and the replies that answered them by name.
     const enquiries = await trx
       .updateTable('enquiries')

@@ -40,6 +40,8 @@ export const PERSONAL_DATA: Readonly<Record<string, { section: string; rows: Row
   consents: { section: 'consents', rows: { by: 'customer_id' } },
   email_changes: { section: 'emailChanges', rows: { by: 'customer_id', omit: ['token_hash'] } },
   audit_log: { section: 'activity', rows: { by: 'audit' } },
+  // Staff's words about them (notes on their orders, reasons for a refund or a hidden review): theirs to read.
+  notes: { section: 'staffNotes', rows: { by: 'customer_id', omit: ['customer_id'] } },
   reset_tokens: {
     keptOut: 'one-time password-reset secrets (hashed), kept an hour: the export says when they were asked for under activity',
   },

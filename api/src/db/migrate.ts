@@ -36,6 +36,7 @@ import * as refundVersion from './migrations/0034-refund-version.js';
 import * as searchLogPersonal from './migrations/0035-search-log-personal.js';
 import * as erasedAccounts from './migrations/0036-erased-accounts.js';
 import * as taxDocumentPdfs from './migrations/0037-tax-document-pdfs.js';
+import * as notes from './migrations/0038-notes.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0035-search-log-personal': searchLogPersonal,
   '0036-erased-accounts': erasedAccounts,
   '0037-tax-document-pdfs': taxDocumentPdfs,
+  '0038-notes': notes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -665,6 +665,16 @@ export interface TaxDocumentPdfsTable {
   drawn_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Words people type, kept where an erasure can reach them (migration 0038): append-only rows hold `{ noteId }`. */
+export interface NotesTable {
+  id: Generated<string>;
+  /** The shopper the words concern (null: none). */
+  customer_id: string | null;
+  body: string;
+  written_at: ColumnType<Date, Date | string | undefined, never>;
+  erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** A policy page's version (migration 0029): append-only; staff_id null for the demo's own texts. */
 export interface PolicyVersionsTable {
   slug: PolicySlug;
@@ -702,6 +712,7 @@ export interface Database {
   tax_document_series: TaxDocumentSeriesTable;
   tax_documents: TaxDocumentsTable;
   tax_document_pdfs: TaxDocumentPdfsTable;
+  notes: NotesTable;
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

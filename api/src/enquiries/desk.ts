@@ -1,7 +1,7 @@
 import type { EnquiryDeskListRecord } from '@digitic/rest-contract';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../audit/actor.js';
-import { personalQuery, recordLookup } from '../audit/lookup.js';
+import { type LookupTrail, personalQuery } from '../audit/lookup.js';
 import { complaintAcknowledged, complaintResolved } from '../complaints/complaints.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
@@ -26,6 +26,8 @@ export function enquiriesDesk(deps: {
   /** The shop's name and support address as saved (settings): a reply is signed with one and names the other as Reply-To. */
   shop: ShopIdentityReader;
   log: (line: string, detail?: unknown) => void;
+  /** Where a search of the inbox is recorded (the query keyed, audit/lookup.ts). */
+  lookups: LookupTrail;
 }) {
   const { db } = deps;
   const get = (id: string) => enquiryRecord(db, id);
@@ -84,7 +86,7 @@ export function enquiriesDesk(deps: {
       // Its words are matched against names and e-mails too: every search is a look-up of personal data.
       if (query.q) {
         const by = personalQuery(query.q)?.by ?? 'text';
-        await recordLookup(db, actor, { what: 'enquiry', query: query.q, by, found: total, ids: rows.map((r) => r.id) });
+        await deps.lookups.record(db, actor, { what: 'enquiry', query: query.q, by, found: total, ids: rows.map((r) => r.id) });
       }
       return {
         enquiries: rows.map((e) => ({
@@ -172,7 +174,8 @@ export function enquiriesDesk(deps: {
           .returning('id')
           .executeTakeFirstOrThrow();
         await changeEnquiry(trx, id);
-        await recordAudit(trx, actor, { action: 'enquiry.noted', subject: { kind: 'enquiry', id }, after: { eventId: row.id, note } });
+        // The note's words are the event's (erased with the enquiry): the append-only trail names the event alone.
+        await recordAudit(trx, actor, { action: 'enquiry.noted', subject: { kind: 'enquiry', id }, after: { eventId: row.id } });
       });
       return get(id);
     },

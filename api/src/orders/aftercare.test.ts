@@ -512,7 +512,10 @@ describe('what the review found (each fails without its fix)', () => {
       .where('action', '=', 'customer.searched')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ actor_kind: 'staff', after: { query: customer.email.slice(0, 8), found: expect.any(Number) } });
+    expect(row).toMatchObject({
+      actor_kind: 'staff',
+      after: { queryKey: api.services.lookups.keyOf(customer.email.slice(0, 8)), found: expect.any(Number) },
+    });
   });
 });
 

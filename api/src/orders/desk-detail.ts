@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { withNotes } from '../audit/notes.js';
 import type { Database, LineQuantity } from '../db/schema.js';
 import { notFound } from '../domain/errors.js';
 import { isUuid } from '../domain/ids.js';
@@ -30,6 +31,11 @@ export async function orderDetail(db: Kysely<Database>, id: string) {
     db.selectFrom('returns').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
     documentsOf(db, id),
   ]);
+  // A note's (or a reason's) words are read from where an erasure reaches them (audit/notes.ts).
+  const details = await withNotes(
+    db,
+    events.map((e) => e.detail),
+  );
   const refunded = refunds.filter((r) => r.state !== 'failed').reduce((s, r) => s + r.amount, 0);
   const unitsRefunded = (itemId: string) =>
     refunds
@@ -92,13 +98,13 @@ export async function orderDetail(db: Kysely<Database>, id: string) {
       order.carrier && order.tracking_number
         ? { carrier: order.carrier, trackingNumber: order.tracking_number, trackingUrl: order.tracking_url }
         : null,
-    timeline: events.map((e) => ({
+    timeline: events.map((e, i) => ({
       id: String(e.id),
       kind: e.kind,
       from: e.from_status,
       to: e.to_status,
       actor: { kind: e.actor_kind, id: e.actor_id, label: e.actor_label },
-      detail: e.detail,
+      detail: details[i] ?? e.detail,
       at: e.created_at.toISOString(),
     })),
   };

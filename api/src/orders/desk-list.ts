@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '@digitic/shop-rules';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
-import { personalQuery, recordLookup } from '../audit/lookup.js';
+import { type LookupTrail, personalQuery } from '../audit/lookup.js';
 import type { Database } from '../db/schema.js';
 import { isUuid } from '../domain/ids.js';
 
@@ -32,7 +32,7 @@ export const COUNT_CAP = 10_000;
  * A search by e-mail or phone reads customers by who they are: it is in the audit trail (audit/lookup.ts),
  * so it names who searched. One by order number or payment id, or none, leaves no row.
  */
-export async function listOrders(db: Kysely<Database>, query: OrderListQuery, actor?: Actor) {
+export async function listOrders(db: Kysely<Database>, lookups: LookupTrail, query: OrderListQuery, actor?: Actor) {
   // The number on the order page and in the e-mails: the id's first eight characters (shop-rules' orderNumber).
   const shortNumber = query.q ? /^#?([0-9a-f]{8})$/i.exec(query.q)?.[1]?.toLowerCase() : undefined;
   const personal = query.q && !isUuid(query.q) && !shortNumber ? personalQuery(query.q) : null;
@@ -108,7 +108,7 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, ac
   ]);
   const n = Number(total.n);
   if (personal && actor && search) {
-    await recordLookup(db, actor, {
+    await lookups.record(db, actor, {
       what: 'order',
       query: search,
       by: personal.by,

@@ -1,3 +1,5 @@
+import type { LookupTrail } from '../audit/lookup.js';
+import { keepNote } from '../audit/notes.js';
 import { isUuid } from '../domain/ids.js';
 import { isOrderStatus, type OrderStatus } from '@digitic/shop-rules';
 import type { Kysely } from 'kysely';
@@ -48,6 +50,8 @@ export interface OrdersDeskDeps {
   log: (line: string, detail?: unknown) => void;
   /** Counts each status change (the metrics). */
   moved?: (from: string, to: string) => void;
+  /** Where a search of orders by e-mail or phone is recorded (the query keyed, audit/lookup.ts). */
+  lookups: LookupTrail;
 }
 
 /** The order desk's reads and the moves staff make; every rule is the order lifecycle's (orders/order-state.ts). */
@@ -60,7 +64,7 @@ export function ordersDesk(deps: OrdersDeskDeps) {
      * Orders newest first, filtered by status and dates, searched by order number, customer e-mail or phone
      * (orders/desk-list.ts).
      */
-    list: (query: OrderListQuery, actor?: Actor) => listOrders(db, query, actor),
+    list: (query: OrderListQuery, actor?: Actor) => listOrders(db, deps.lookups, query, actor),
 
     /** One order whole: lines, totals, address, payment and refunds, and its timeline with who did what. */
     get,
@@ -143,10 +147,12 @@ export function ordersDesk(deps: OrdersDeskDeps) {
     async addNote(id: string, text: string, actor: Actor) {
       if (!isUuid(id)) throw notFound('Order not found');
       await db.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
+        const order = await trx.selectFrom('orders').select(['id', 'customer_id']).where('id', '=', id).executeTakeFirst();
         if (!order) throw notFound('Order not found');
-        await addOrderEvent(trx, id, 'note', actor, { detail: { note: text } });
-        await recordAudit(trx, actor, { action: 'order.note', subject: { kind: 'order', id }, after: { note: text } });
+        // The words are kept where an erasure reaches them (audit/notes.ts): the timeline and the trail hold the note's id.
+        const note = await keepNote(trx, text, { customerId: order.customer_id });
+        await addOrderEvent(trx, id, 'note', actor, { detail: { note } });
+        await recordAudit(trx, actor, { action: 'order.note', subject: { kind: 'order', id }, after: { note } });
       });
       return get(id);
     },

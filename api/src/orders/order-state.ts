@@ -1,3 +1,4 @@
+import { keepNoteIf } from '../audit/notes.js';
 import { isOrderStatus, type OrderStatus, orderMoveProblem } from '@digitic/shop-rules';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Actor } from '../audit/actor.js';
@@ -86,16 +87,18 @@ export async function moveOrder(db: Db, orderId: string, move: OrderMove) {
     const shipment = patch.carrier
       ? { carrier: patch.carrier, trackingNumber: patch.tracking_number, trackingUrl: patch.tracking_url ?? null }
       : undefined;
+    // The note's words are kept where an erasure reaches them (audit/notes.ts): the two rows hold its id.
+    const note = await keepNoteIf(trx, move.note, { customerId: order.customer_id });
     await addOrderEvent(trx, orderId, 'status', move.actor, {
       from,
       to: move.to,
-      detail: { ...(shipment ? { shipment } : {}), ...(move.note ? { note: move.note } : {}) },
+      detail: { ...(shipment ? { shipment } : {}), ...(note ? { note } : {}) },
     });
     await recordAudit(trx, move.actor, {
       action: 'order.status',
       subject: { kind: 'order', id: orderId },
       before: { status: from, version: order.version },
-      after: { status: move.to, version: moved.version, ...(shipment ? { shipment } : {}), ...(move.note ? { note: move.note } : {}) },
+      after: { status: move.to, version: moved.version, ...(shipment ? { shipment } : {}), ...(note ? { note } : {}) },
     });
     // The shopper is told when the parcel leaves (with its tracking) and when it arrives, once each.
     if (move.to === 'Shipped') await enqueueNotice(trx, orderId, 'shipped', `shipped:${orderId}`, shipment ?? {});

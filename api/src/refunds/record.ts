@@ -1,3 +1,4 @@
+import { keepNote } from '../audit/notes.js';
 import { discountOfUnits, toPaise } from '@digitic/shop-rules';
 import type { Selectable, Transaction } from 'kysely';
 import type { Actor } from '../audit/actor.js';
@@ -242,14 +243,17 @@ export async function recordOrderRefund(trx: Trx, orderId: string, request: Refu
       }),
     );
   }
+  // The reason's words are kept where an erasure reaches them (audit/notes.ts): the timeline and the trail hold its id.
+  const owner = await trx.selectFrom('orders').select('customer_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const why = await keepNote(trx, reason, { customerId: owner.customer_id });
   await addOrderEvent(trx, orderId, 'refund', request.actor, {
-    detail: { refundId: refund.id, amountPaise: amount, lines, reason, restocked: refund.restock, state: 'requested' },
+    detail: { refundId: refund.id, amountPaise: amount, lines, reason: why, restocked: refund.restock, state: 'requested' },
   });
   await recordAudit(trx, request.actor, {
     action: 'order.refund',
     subject: { kind: 'order', id: orderId },
     before: { refundedPaise: refunded },
-    after: { refundId: refund.id, amountPaise: amount, lines, reason, restocked: refund.restock, source: request.source },
+    after: { refundId: refund.id, amountPaise: amount, lines, reason: why, restocked: refund.restock, source: request.source },
   });
   return refund;
 }

@@ -1,3 +1,4 @@
+import { keepNoteIf } from '../audit/notes.js';
 import { isReturnStatus, type ReturnStatus, returnMoveProblem } from '@digitic/shop-rules';
 import type { Transaction, Updateable } from 'kysely';
 import type { Actor } from '../audit/actor.js';
@@ -54,16 +55,17 @@ export async function moveReturn(trx: Transaction<Database>, returnId: string, m
   // A complaint's steps: the decision acknowledges it; the refund or the rejection resolves it (rule 4(5)).
   if (move.to === 'Rejected' || move.to === 'Refunded') await complaintResolved(trx, { returnId });
   else await complaintAcknowledged(trx, { returnId });
+  const note = await keepNoteIf(trx, move.note, { customerId: ret.customer_id });
   await addOrderEvent(trx, ret.order_id, 'return', move.actor, {
     from,
     to: move.to,
-    detail: { returnId, ...(move.note ? { note: move.note } : {}), ...(move.restocked !== undefined ? { restocked: move.restocked } : {}) },
+    detail: { returnId, ...(note ? { note } : {}), ...(move.restocked !== undefined ? { restocked: move.restocked } : {}) },
   });
   await recordAudit(trx, move.actor, {
     action: 'return.status',
     subject: { kind: 'return', id: returnId },
     before: { status: from, version: ret.version },
-    after: { status: move.to, version: moved.version, orderId: ret.order_id, ...(move.note ? { note: move.note } : {}) },
+    after: { status: move.to, version: moved.version, orderId: ret.order_id, ...(note ? { note } : {}) },
   });
   if (move.to === 'Approved') await enqueueNotice(trx, ret.order_id, 'return-approved', `return-approved:${returnId}`, { returnId });
   if (move.to === 'Rejected') await enqueueNotice(trx, ret.order_id, 'return-rejected', `return-rejected:${returnId}`, { returnId });

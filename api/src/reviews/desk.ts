@@ -1,8 +1,9 @@
+import { keepNoteIf } from '../audit/notes.js';
 import type { ModeratedReviewListRecord, ModeratedReviewRecord } from '@digitic/rest-contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../audit/actor.js';
-import { personalQuery, recordLookup } from '../audit/lookup.js';
+import { type LookupTrail, personalQuery } from '../audit/lookup.js';
 import { recordAudit } from '../audit/record.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound, versionConflict } from '../domain/errors.js';
@@ -36,7 +37,7 @@ export const RestoreInput = z.object({ version });
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => `\\${m}`);
 
-export function reviewsDesk(db: Kysely<Database>) {
+export function reviewsDesk(db: Kysely<Database>, lookups: LookupTrail) {
   const base = () =>
     db
       .selectFrom('ratings as r')
@@ -115,11 +116,15 @@ export function reviewsDesk(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
       await refreshRating(trx, before.product_id);
+      // A moderator's reason may quote the review or name its author: its words are kept where an erasure reaches them.
+      const about = { customerId: before.customer_id };
+      const was = (await keepNoteIf(trx, before.hidden_reason, about)) ?? null;
+      const now = to === 'hidden' ? ((await keepNoteIf(trx, input.reason, about)) ?? null) : null;
       await recordAudit(trx, actor, {
         action: to === 'hidden' ? 'review.hidden' : 'review.restored',
         subject: { kind: 'review', id },
-        before: { hidden: before.hidden_at !== null, reason: before.hidden_reason, version: before.version },
-        after: { hidden: to === 'hidden', reason: to === 'hidden' ? input.reason : null, productId: before.product_id, star: before.star },
+        before: { hidden: before.hidden_at !== null, reason: was, version: before.version },
+        after: { hidden: to === 'hidden', reason: now, productId: before.product_id, star: before.star },
       });
     });
     return get(id);
@@ -141,7 +146,7 @@ export function reviewsDesk(db: Kysely<Database>) {
       // Its words are matched against names and e-mails too: every search is a look-up of personal data.
       if (query.q) {
         const by = personalQuery(query.q)?.by ?? 'text';
-        await recordLookup(db, actor, { what: 'review', query: query.q, by, found: total, ids: page.map((r) => r.id) });
+        await lookups.record(db, actor, { what: 'review', query: query.q, by, found: total, ids: page.map((r) => r.id) });
       }
       return { reviews: page.map(json), total, page: query.page, pageSize: query.pageSize };
     },

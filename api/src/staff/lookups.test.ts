@@ -16,6 +16,9 @@ const uniqueMobile = () => `9${String(Date.now() % 1_000_000_000).padStart(9, '0
 /** 98765 43210, as people write it. */
 const spaced = (m: string) => `${m.slice(0, 5)} ${m.slice(5)}`;
 
+/** A look-up's key, as the trail keeps it in place of the query. */
+const key = (q: string) => api.services.lookups.keyOf(q);
+
 const lookupsSince = async (id: string, action: string) =>
   api.database.db
     .selectFrom('audit_log')
@@ -55,6 +58,7 @@ describe('searches of personal data, audited by one rule', () => {
       .select('razorpay_order_id')
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
+    const owner = await staffSession(api, 'owner');
     for (const role of ['fulfilment', 'support'] as const) {
       const desk = await staffSession(api, role);
       const since = await lastId();
@@ -74,8 +78,21 @@ describe('searches of personal data, audited by one rule', () => {
       }
       const rows = await lookupsSince(since, 'order.searched');
       expect(rows.map((r) => r.after)).toEqual(
-        spellings.map((q, i) => ({ query: q.trim(), by: i < 2 ? 'email' : 'phone', found: 1, ids: [orderId] })),
+        spellings.map((q, i) => ({ queryKey: key(q), by: i < 2 ? 'email' : 'phone', found: 1, ids: [orderId] })),
       );
+      // Each spelling of one e-mail, and of one phone, is one key: the trail holds no query, and finds them all.
+      expect(new Set(rows.map((r) => (r.after as { queryKey: string }).queryKey)).size).toBe(2);
+      expect(JSON.stringify(rows)).not.toContain(mobile);
+      expect(JSON.stringify(rows).toLowerCase()).not.toContain(customer.email.toLowerCase());
+      // "Who looked this phone up?": the owner keys it again (another spelling) and finds the desk's two look-ups.
+      const who = await api.http
+        .get(`/api/admin/audit?searchedFor=${encodeURIComponent(` 0${spaced(mobile)}`)}&actorId=${desk.id}`)
+        .set(owner.auth);
+      expect(who.status, JSON.stringify(who.body)).toBe(200);
+      expect(who.body.rows.map((r: { action: string; actor: { id: string } }) => [r.action, r.actor.id])).toEqual([
+        ['order.searched', desk.id],
+        ['order.searched', desk.id],
+      ]);
       expect(rows.every((r) => r.actor_kind === 'staff' && r.actor_id === desk.id)).toBe(true);
       // By the order's number or its payment's: no one's personal data is the query, so no row.
       const quiet = await lastId();
@@ -106,12 +123,14 @@ describe('searches of personal data, audited by one rule', () => {
       expect(res.body.customers.map((c: { id: string }) => c.id)).toContain(customer.id);
     }
     expect((await lookupsSince(since, 'order.searched')).map((r) => r.after)).toEqual([
-      { query: 'nobody.at.all@example.com', by: 'email', found: 0, ids: [] },
+      { queryKey: key('nobody.at.all@example.com'), by: 'email', found: 0, ids: [] },
     ]);
-    const customers = (await lookupsSince(since, 'customer.searched')).map((r) => r.after as { query: string; by: string; ids: string[] });
-    expect(customers.map((r) => [r.query, r.by])).toEqual([
-      [`+91 ${spaced(mobile)}`, 'phone'],
-      [customer.email.slice(0, 12), 'email prefix'],
+    const customers = (await lookupsSince(since, 'customer.searched')).map(
+      (r) => r.after as { queryKey: string; by: string; ids: string[] },
+    );
+    expect(customers.map((r) => [r.queryKey, r.by])).toEqual([
+      [key(mobile), 'phone'],
+      [key(customer.email.slice(0, 12)), 'email prefix'],
     ]);
     expect(customers.every((r) => r.ids.includes(customer.id))).toBe(true);
   });
@@ -132,12 +151,12 @@ describe('searches of personal data, audited by one rule', () => {
     }
     const reviews = await api.http.get(`/api/admin/reviews?q=${encodeURIComponent('+91 98765 43210')}`).set(desk.auth);
     expect(reviews.status, JSON.stringify(reviews.body)).toBe(200);
-    expect((await lookupsSince(since, 'enquiry.searched')).map((r) => (r.after as { query: string }).query)).toEqual([
-      email,
-      email.toUpperCase(),
+    expect((await lookupsSince(since, 'enquiry.searched')).map((r) => (r.after as { queryKey: string }).queryKey)).toEqual([
+      key(email),
+      key(email),
     ]);
     expect((await lookupsSince(since, 'review.searched')).map((r) => r.after)).toEqual([
-      { query: '+91 98765 43210', by: 'phone', found: 0, ids: [] },
+      { queryKey: key('9876543210'), by: 'phone', found: 0, ids: [] },
     ]);
     // A name, or part of an e-mail: words, and a person found by them all the same.
     const words = await lastId();
@@ -147,7 +166,12 @@ describe('searches of personal data, audited by one rule', () => {
     expect(byName.body.enquiries).toHaveLength(1);
     await api.http.get('/api/admin/reviews?q=Patel').set(desk.auth);
     expect((await lookupsSince(words, 'enquiry.searched')).map((r) => r.after)).toEqual([
-      { query: email.split('@')[0], by: 'text', found: 1, ids: [expect.stringMatching(/^[0-9a-f-]{36}$/)] },
+      {
+        queryKey: key(` ${(email.split('@')[0] as string).toUpperCase()}`),
+        by: 'text',
+        found: 1,
+        ids: [expect.stringMatching(/^[0-9a-f-]{36}$/)],
+      },
     ]);
     expect((await lookupsSince(words, 'review.searched')).map((r) => (r.after as { by: string }).by)).toEqual(['text']);
     // A list without a search names no one.

@@ -213,7 +213,7 @@ export const TEST_ADDRESS = {
 export async function placeOrder(
   api: TestApi,
   product: ListedProduct,
-  options: { quantity?: number; customer?: TestCustomer; phone?: string } = {},
+  options: { quantity?: number; customer?: TestCustomer; phone?: string; address?: string } = {},
 ): Promise<{ orderId: string; customer: TestCustomer; paymentId: string }> {
   const customer = options.customer ?? (await newCustomer(api));
   const quantity = options.quantity ?? 1;
@@ -223,7 +223,11 @@ export async function placeOrder(
     .post('/api/user/cart/create-order')
     .set(customer.auth)
     .send({
-      shippingInfo: { ...TEST_ADDRESS, ...(options.phone === undefined ? {} : { phone: options.phone }) },
+      shippingInfo: {
+        ...TEST_ADDRESS,
+        ...(options.phone === undefined ? {} : { phone: options.phone }),
+        ...(options.address === undefined ? {} : { address: options.address }),
+      },
       paymentInfo: {
         razorpayOrderId: paid.body.razorpay_order_id,
         razorpayPaymentId: paid.body.razorpay_payment_id,

@@ -394,6 +394,15 @@ describe('the back office schema at /admin/graphql', () => {
       '{ auditLog(filter: { action: "customer.viewed" }, pageSize: 1) { subjectId } }',
     );
     expect(viewed.data?.auditLog).toEqual([{ subjectId: third.customer.id }]);
+    // Who looked this shopper up: the look-up above, found by another spelling of the e-mail (the trail keeps its key).
+    const lookedUp = await b.admin<{ auditLog: { action: string; after: Record<string, unknown> }[] }>(
+      'query($f: AuditFilter) { auditLog(filter: $f, pageSize: 5) { action after } }',
+      { f: { searchedFor: ` ${third.customer.email.toUpperCase()} ` } },
+    );
+    expect(lookedUp.data?.auditLog).toEqual([
+      { action: 'customer.searched', after: expect.objectContaining({ by: 'email', found: 1, ids: [third.customer.id] }) },
+    ]);
+    expect(JSON.stringify(lookedUp.data).toLowerCase()).not.toContain(third.customer.email.toLowerCase());
 
     // Fulfilment handles returns but may not refund or cancel, nor read customers.
     const f = await enrolledOwner('fulfilment');

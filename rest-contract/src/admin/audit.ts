@@ -38,6 +38,8 @@ export interface AuditQuery {
   action?: string;
   subjectKind?: string;
   subjectId?: string;
+  /** Staff look-ups of this e-mail, phone or words: the trail keeps each query's key, so the api keys this one to match. */
+  searchedFor?: string;
   from?: string;
   to?: string;
   before?: string;

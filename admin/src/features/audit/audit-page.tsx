@@ -42,8 +42,19 @@ export function AuditPage() {
   const [action, setAction] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // Who looked this person up: the api keys the words as it keyed each look-up's query (the trail keeps no query).
+  const [searchedFor, setSearchedFor] = useState('');
   const [exportProblem, setExportProblem] = useState<string | null>(null);
-  const filter = action || from || to ? { ...(action ? { action } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) } : null;
+  const lookedUp = searchedFor.trim();
+  const filter =
+    action || from || to || lookedUp
+      ? {
+          ...(action ? { action } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+          ...(lookedUp ? { searchedFor: lookedUp } : {}),
+        }
+      : null;
   const { data, error, loading } = useAuditLogQuery({ variables: { filter, pageSize: 100 } });
   const [exportCsv, exporting] = useAuditCsvLazyQuery({ fetchPolicy: 'network-only' });
   const download = async () => {
@@ -79,6 +90,10 @@ export function AuditPage() {
               </optgroup>
             ))}
           </select>
+        </label>
+        <label>
+          Looked up
+          <input type="search" value={searchedFor} placeholder="E-mail, phone or name" onChange={(e) => setSearchedFor(e.target.value)} />
         </label>
         <label>
           From

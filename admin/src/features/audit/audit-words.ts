@@ -150,8 +150,11 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   grievancePhone: "Grievance officer's phone",
 };
 
-/** What the trail leaves out of a change: a row's version moves with every change and says nothing to people. */
-const UNSAID = new Set(['version']);
+/**
+ * What the trail leaves out of a change: a row's version moves with every change and says nothing to people, and a
+ * look-up's query key is a keyed hash (found by the "Looked up" filter, never read).
+ */
+const UNSAID = new Set(['version', 'queryKey']);
 
 export const fieldWords = (key: string) =>
   FIELD_WORDS[key] ??
