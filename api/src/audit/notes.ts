@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isUuid } from '../domain/ids.js';
 
 // The one rule for words people type (issue 53): an append-only row (the audit trail, the order timeline) never
 // holds them. A staff note, a status move's or a return decision's note, a refund's reason, a moderator's reason
@@ -38,16 +39,26 @@ export async function eraseNotes(trx: Transaction<Database>, customerId: string)
     .execute();
 }
 
-const isRef = (v: unknown): v is NoteRef =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as NoteRef).noteId === 'string';
+/** The fields that hold a note's reference (and nothing else does: any other field is left as it is). */
+const NOTE_FIELDS = new Set(['note', 'reason', 'comment']);
+
+const isRef = (key: string, v: unknown): v is NoteRef =>
+  NOTE_FIELDS.has(key) &&
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).length === 1 &&
+  typeof (v as NoteRef).noteId === 'string' &&
+  isUuid((v as NoteRef).noteId);
 
 /**
  * The words back in place of their references, one level down in each object given (an event's detail, an audit
- * row's before and after): `{ note: { noteId } }` reads `{ note: "…" }` again. One query for them all.
+ * row's before and after): `{ note: { noteId } }` reads `{ note: "…" }` again, in the fields that hold notes alone
+ * (note, reason, comment), and only for a well-formed id. One query for them all.
  */
 export async function withNotes<T>(db: Db, objects: readonly T[]): Promise<T[]> {
   const ids = new Set<string>();
-  for (const o of objects) if (o && typeof o === 'object') for (const v of Object.values(o)) if (isRef(v)) ids.add(v.noteId);
+  for (const o of objects) if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) if (isRef(k, v)) ids.add(v.noteId);
   if (ids.size === 0) return [...objects];
   const rows = await db
     .selectFrom('notes')
@@ -57,7 +68,7 @@ export async function withNotes<T>(db: Db, objects: readonly T[]): Promise<T[]> 
   const body = new Map(rows.map((r) => [r.id, r.body]));
   return objects.map((o) =>
     o && typeof o === 'object' && !Array.isArray(o)
-      ? (Object.fromEntries(Object.entries(o).map(([k, v]) => [k, isRef(v) ? (body.get(v.noteId) ?? null) : v])) as T)
+      ? (Object.fromEntries(Object.entries(o).map(([k, v]) => [k, isRef(k, v) ? (body.get(v.noteId) ?? null) : v])) as T)
       : o,
   );
 }

@@ -97,6 +97,9 @@ export async function eraseCustomer(
     // Staff's words about them: notes, reasons (audit/notes.ts; the timeline and the trail point at these), and the
     // refunds' reasons as the refund rows keep them (the credit notes, tax documents, keep theirs as issued).
     await eraseNotes(trx, customerId);
+    // The e-mails their orders owed, as queued: a cancellation's reason is staff's words too.
+    await sql`update order_notices set detail = detail - 'reason'
+      where detail ? 'reason' and order_id in (select id from orders where customer_id = ${customerId})`.execute(trx);
     await trx
       .updateTable('order_refunds')
       .set({ reason: ERASED_NOTE })

@@ -8,7 +8,7 @@ import type { PaymentProvider, ProviderRefund } from '../payments/provider.js';
 import { enqueueNotice } from '../orders/notices.js';
 import { addOrderEvent } from '../orders/timeline.js';
 import { type OrderRefund, refreshPaymentState } from './record.js';
-import { issueCreditNote } from '../tax/credit-notes.js';
+import { creditNoteReason, issueCreditNote } from '../tax/credit-notes.js';
 import { moveRefund } from './refund-state.js';
 
 // Sending an order's recorded refunds (record.ts) to the provider, and settling them from its answers, its
@@ -62,7 +62,7 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
         id: refund.id,
         orderId: refund.order_id,
         amountPaise: refund.amount,
-        reason: refund.reason,
+        reason: creditNoteReason(refund.source),
         lines: refund.lines,
       });
     }
@@ -97,7 +97,7 @@ export function orderRefundsService(deps: OrderRefundsDeps) {
         (await payments.refund(
           order.razorpay_payment_id,
           claimed.amount,
-          { shop_refund: claimed.id, reason: claimed.reason.slice(0, 200) },
+          { shop_refund: claimed.id, reason: creditNoteReason(claimed.source) },
           claimed.id,
         ));
     } catch (err) {

@@ -23,6 +23,16 @@ function share(amount: number, values: readonly number[]): number[] {
 type Left = Pick<TaxDocumentLineRecord, 'quantity' | 'value' | 'taxable' | 'cgst' | 'sgst' | 'igst'>;
 const rowKey = (l: Pick<TaxDocumentLineRecord, 'itemId'>) => l.itemId ?? 'shipping';
 
+/**
+ * What a credit note (kept for good, append-only) and the payment provider (out of the shop's reach) are told of a
+ * refund's reason: its kind, never the words staff typed, which may name the shopper and are erased with them.
+ */
+export function creditNoteReason(source: string): string {
+  if (source === 'cancellation') return 'Order cancelled';
+  if (source === 'return') return 'Goods returned';
+  return 'Refund';
+}
+
 /** A refund to credit: its amount (paise) and, when it named lines, each line's units and what was paid for them. */
 export interface RefundToCredit {
   id: string;

@@ -118,7 +118,15 @@ export const AUDIT_KINDS: readonly { area: string; prefix: string; actions: Read
   { area: 'Tax documents', prefix: 'tax_document.', actions: { 'tax_document.downloaded': 'Tax invoice or credit note downloaded' } },
   { area: 'Shop details', prefix: 'settings.', actions: { 'settings.updated': "Shop's details changed" } },
   { area: 'Policies', prefix: 'policy.', actions: { 'policy.updated': 'Policy page changed' } },
-  { area: 'Audit trail', prefix: 'audit.', actions: { 'audit.exported': 'Audit trail exported' } },
+  {
+    area: 'Audit trail',
+    prefix: 'audit.',
+    actions: {
+      'audit.exported': 'Audit trail exported',
+      'audit.searched': 'Audit trail searched for a person',
+      'audit.rewritten': 'Audit trail rewritten by a migration',
+    },
+  },
 ];
 
 const ACTION_WORDS: Readonly<Record<string, string>> = Object.fromEntries(AUDIT_KINDS.flatMap((k) => Object.entries(k.actions)));
