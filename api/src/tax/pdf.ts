@@ -1,27 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { TaxDocumentLineRecord, TaxDocumentRecord } from '@digitic/rest-contract';
 import type PDFKit from 'pdfkit';
+import { invoiceFonts } from './pdf-fonts.js';
 
 // A tax invoice or credit note as a PDF (A4), with everything CGST Rules rule 46 (invoices) and rule 53 (credit
 // notes) ask of it. Made with pdfkit and the DejaVu Sans font (it has the rupee sign; PDF's built-in fonts have
-// not), both loaded with the first document: an api that issues none keeps the memory. Amounts are written as
+// not), read once with the first document and kept without their layout tables (pdf-fonts.ts). Amounts are written as
 // India writes them (₹1,52,542.37).
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 let loaded: Promise<typeof PDFKit> | null = null;
 const pdfkit = () => (loaded ??= import('pdfkit').then((m) => m.default));
-// The fonts' files (750 kB each), read once with the first document: each document parses them again, not the disk.
-let fontFiles: Promise<[Buffer, Buffer]> | null = null;
-const fonts = () =>
-  (fontFiles ??= Promise.all([readFile(FONT), readFile(BOLD)]).catch((err: unknown) => {
-    // Not kept when it failed: the next document reads them again.
-    fontFiles = null;
-    throw err;
-  }));
 
 /** Whole rupees grouped as India does: 12,34,567. */
 function groupIndian(rupees: number): string {
@@ -92,7 +79,7 @@ export async function documentPdf(doc: TaxDocumentRecord): Promise<Buffer> {
     pdf.on('end', () => resolve());
     pdf.on('error', reject);
   });
-  const [body, bold] = await fonts();
+  const [body, bold] = await invoiceFonts();
   pdf.registerFont('body', body);
   pdf.registerFont('bold', bold);
   const left = 34;
