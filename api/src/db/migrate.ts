@@ -37,6 +37,7 @@ import * as searchLogPersonal from './migrations/0035-search-log-personal.js';
 import * as erasedAccounts from './migrations/0036-erased-accounts.js';
 import * as taxDocumentPdfs from './migrations/0037-tax-document-pdfs.js';
 import * as notes from './migrations/0038-notes.js';
+import * as heldEnquiries from './migrations/0039-held-enquiries.js';
 import type { Database } from './schema.js';
 
 // Migrations are listed here, in order, so a build carries them without reading a folder at run time.
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0036-erased-accounts': erasedAccounts,
   '0037-tax-document-pdfs': taxDocumentPdfs,
   '0038-notes': notes,
+  '0039-held-enquiries': heldEnquiries,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -308,6 +308,8 @@ export interface EnquiriesTable {
   customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who on the staff answers it. */
   assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Kept for review, having come with the shop's hourly ceiling full (migration 0039); null once staff act on it. */
+  held_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -1,9 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AttemptRule, AttemptWindows } from '../auth/attempts.js';
-import { reserveAll, waitMinutes } from '../auth/reserve-all.js';
+import { type Counter, reserveAll, waitMinutes } from '../auth/reserve-all.js';
+import { DomainError } from '../domain/errors.js';
 import type { Database, EnquiriesTable } from '../db/schema.js';
 import { networkKey } from '../http/client-address.js';
 import { openComplaint } from '../complaints/complaints.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { ShopIdentityReader } from '../settings/settings.js';
 
 const HOUR = 60 * 60_000;
 
@@ -29,6 +32,13 @@ export const ENQUIRY_LIMITS = {
   complaintsShopWide: { limit: 200, windowMs: HOUR },
   /** From one signed-in account: its own budget, apart from the anonymous ceiling and the address's. */
   perAccount: { limit: 5, windowMs: HOUR },
+  /**
+   * Past a ceiling (messages' or complaints'), messages are kept for review (held) rather than refused, up to this
+   * many an hour: the inbox's growth stays bounded, and a flood does not close the channel to the next sender.
+   */
+  heldShopWide: { limit: 2000, windowMs: HOUR },
+  /** Staff are told by e-mail when messages start being held: once an hour at most. */
+  heldNotice: { limit: 1, windowMs: HOUR },
 } satisfies Record<string, AttemptRule>;
 
 /**
@@ -62,7 +72,8 @@ export interface EnquiryInput {
 /**
  * Stores a message of the contact form once its sender, its e-mail and the shop each have room for one more
  * this hour (reserved first, in one upsert each: concurrent messages each take their own place); over a
- * limit it is refused (429) saying how long to wait. `address` is null when the api does not know the
+ * sender's limit it is refused (429) saying how long to wait. Over the shop's ceiling it is kept, held for review
+ * (held_at), up to heldShopWide an hour, and staff are told (tellStaffOfHeld). `address` is null when the api does not know the
  * client's (a gateway that named none): the e-mail's and the shop's limits still hold. A signed-in shopper's
  * message is counted by the account and its mailbox only (making accounts is itself limited per client); a
  * complaint counts against the complaints' own ceiling, not the messages'.
@@ -89,7 +100,18 @@ export async function receiveEnquiry(
         perEmail,
       ]
     : null;
-  const giveBack = await reserveAll(
+  const ceiling: Counter = input.complaint
+    ? {
+        key: 'complaint-shop',
+        rule: ENQUIRY_LIMITS.complaintsShopWide,
+        refusal: (ms: number) => `We are receiving too many complaints right now. Please try again in ${waitMinutes(ms)}.`,
+      }
+    : {
+        key: 'enquiry-shop',
+        rule: ENQUIRY_LIMITS.shopWide,
+        refusal: (ms: number) => `We are receiving too many messages right now. Please try again in ${waitMinutes(ms)}.`,
+      };
+  const giveBackSender = await reserveAll(
     deps.attempts,
     signedIn ?? [
       ...(address
@@ -107,25 +129,38 @@ export async function receiveEnquiry(
           ]
         : []),
       perEmail,
-      input.complaint
-        ? {
-            key: 'complaint-shop',
-            rule: ENQUIRY_LIMITS.complaintsShopWide,
-            refusal: (ms: number) => `We are receiving too many complaints right now. Please try again in ${waitMinutes(ms)}.`,
-          }
-        : {
-            key: 'enquiry-shop',
-            rule: ENQUIRY_LIMITS.shopWide,
-            refusal: (ms: number) => `We are receiving too many messages right now. Please try again in ${waitMinutes(ms)}.`,
-          },
     ],
   );
+  // The shop's ceiling: a message past it is kept for review (held), not refused, up to a bound of its own; only
+  // past that bound is it refused, in the ceiling's words.
+  let held = false;
+  let giveBackShop = async () => {};
+  if (!signedIn) {
+    try {
+      giveBackShop = await reserveAll(deps.attempts, [ceiling]);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.code === 'TOO_MANY_REQUESTS')) {
+        await giveBackSender();
+        throw err;
+      }
+      giveBackShop = await reserveAll(deps.attempts, [{ ...ceiling, key: 'enquiry-held', rule: ENQUIRY_LIMITS.heldShopWide }]).catch(
+        async (refused: unknown) => {
+          await giveBackSender();
+          throw refused;
+        },
+      );
+      held = true;
+    }
+  }
+  const giveBack = async () => {
+    await Promise.all([giveBackSender(), giveBackShop()]);
+  };
   try {
     const { complaint, customerId, ...message } = input;
     return await deps.db.transaction().execute(async (trx) => {
       const e = await trx
         .insertInto('enquiries')
-        .values({ ...message, customer_id: customerId ?? null })
+        .values({ ...message, customer_id: customerId ?? null, held_at: held ? new Date() : null })
         .returningAll()
         .executeTakeFirstOrThrow();
       return { ...e, ticket: complaint ? await openComplaint(trx, { enquiryId: e.id }) : null };
@@ -134,5 +169,38 @@ export async function receiveEnquiry(
     // Not stored: it does not count.
     await giveBack();
     throw err;
+  }
+}
+
+/**
+ * Tells the staff that messages are being held at the ceiling: one e-mail to the shop's support address an hour at
+ * most (the flood itself is not forwarded). Failing to send is logged, never the sender's problem.
+ */
+export async function tellStaffOfHeld(deps: {
+  attempts: AttemptWindows;
+  mailer: Pick<Mailer, 'send'>;
+  shop: ShopIdentityReader;
+  log: (line: string, detail?: unknown) => void;
+}): Promise<void> {
+  try {
+    const reserved = await deps.attempts.reserve('enquiry-held-notice', ENQUIRY_LIMITS.heldNotice);
+    if (!reserved.allowed) return;
+    const { name, email } = await deps.shop();
+    const text = [
+      `The contact form of ${name} reached its ceiling this hour (${ENQUIRY_LIMITS.shopWide.limit} messages, or ${ENQUIRY_LIMITS.complaintsShopWide.limit} complaints).`,
+      'Messages sent since are kept, held for review, not refused: open Enquiries in the back office and choose "Held for review".',
+      'A flood from many addresses looks like this; so does a busy day. Held messages are answered like any other.',
+    ].join('\n\n');
+    await deps.mailer.send({
+      to: email,
+      subject: `${name}: messages are being held for review`,
+      text,
+      html: text
+        .split('\n\n')
+        .map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`)
+        .join(''),
+    });
+  } catch (err) {
+    deps.log('the staff could not be told that messages are held', err);
   }
 }

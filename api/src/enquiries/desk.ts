@@ -37,8 +37,12 @@ export function enquiriesDesk(deps: {
     /** The inbox; every search of it is a look-up of personal data, in the audit trail. */
     async list(query: EnquiryQuery, me: string, actor: Actor): Promise<EnquiryDeskListRecord> {
       let q = db.selectFrom('enquiries as e').leftJoin('staff as s', 's.id', 'e.assignee_id');
-      if (query.status === 'open') q = q.where('e.status', '!=', 'Resolved');
-      else if (query.status !== 'all') q = q.where('e.status', '=', query.status);
+      // Held messages are apart (held) until a staff member acts on one; all is everything.
+      if (query.status === 'held') q = q.where('e.held_at', 'is not', null);
+      else if (query.status !== 'all') {
+        q = q.where('e.held_at', 'is', null);
+        q = query.status === 'open' ? q.where('e.status', '!=', 'Resolved') : q.where('e.status', '=', query.status);
+      }
       if (query.assignee === 'me') q = q.where('e.assignee_id', '=', me);
       else if (query.assignee === 'none') q = q.where('e.assignee_id', 'is', null);
       else if (query.assignee) {

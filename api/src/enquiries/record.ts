@@ -69,7 +69,8 @@ export async function changeEnquiry(
 ): Promise<void> {
   await trx
     .updateTable('enquiries')
-    .set((eb) => ({ ...set, version: eb('version', '+', 1), updated_at: new Date() }))
+    // Any staff action on a held message (a note, a reply, a status, an assignee) is its review: it joins the inbox.
+    .set((eb) => ({ ...set, held_at: null, version: eb('version', '+', 1), updated_at: new Date() }))
     .where('id', '=', id)
     .execute();
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import type { EnquiryBody, EnquiryRecord } from '@digitic/rest-contract';
 import { clientAddress } from '../http/client-address.js';
 import { type Accepts, parseInput } from '../http/validate.js';
-import { receiveEnquiry } from './contact-form.js';
+import { receiveEnquiry, tellStaffOfHeld } from './contact-form.js';
 import { enquiryAsSent } from './record.js';
 
 // The contact form's rules and messages (spec §5).
@@ -42,6 +42,7 @@ export function enquiriesRoutes(deps: AppDeps): Router {
     const customerId = sender && sender.email.toLowerCase() === input.email.toLowerCase() ? sender.id : null;
     // Limited per client address, per e-mail and for the whole shop (contact-form.ts); an invalid one does not count.
     const e = await receiveEnquiry(deps, { ...input, customerId }, clientAddress(req));
+    if (e.held_at) void tellStaffOfHeld({ ...deps, shop: deps.settings.identity });
     if (e.ticket) await deps.complaints.sendReceipt({ email: e.email, name: e.name }, e.ticket, e.created_at);
     res.status(201).json({ ...enquiryAsSent(e), createdAt: e.created_at.toISOString(), ticket: e.ticket } satisfies EnquiryRecord);
   });

@@ -155,6 +155,12 @@ describe('the enquiries inbox in the admin schema', () => {
       { s: email },
     );
     expect(listed.data?.enquiries.items[0]?.lastReply).toEqual({ by: reply?.by, at: reply?.sentAt });
+    // Held for review are only those that came with the shop's hourly ceiling full: not this one.
+    const held = await desk.admin<{ enquiries: { total: number } }>('query($s: String) { enquiries(search: $s, status: HELD) { total } }', {
+      s: email,
+    });
+    expect(held.errors, JSON.stringify(held.errors)).toBeUndefined();
+    expect(held.data?.enquiries.total).toBe(0);
     expect(JSON.stringify(replied.data?.replyToEnquiry.events)).toContain(staffEmail.split('@')[0] ?? '');
     await expect
       .poll(async () => (await gw.api.outbox()).some((m) => m.to === email && m.text.includes('bracket sold separately')))

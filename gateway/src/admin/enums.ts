@@ -39,7 +39,7 @@ export function role(r: string): StaffRole {
 
 /** Which enquiries a list holds, as the inbox's query names them. */
 export const enquiryFilter = (s: EnquiryFilter): NonNullable<EnquiryQuery['status']> =>
-  s === 'OPEN' ? 'open' : s === 'ALL' ? 'all' : SHOP_ENQUIRY_STATUS[s];
+  s === 'OPEN' ? 'open' : s === 'ALL' ? 'all' : s === 'HELD' ? 'held' : SHOP_ENQUIRY_STATUS[s];
 
 export const assigneeFilter = (a: AssigneeFilter): 'me' | 'none' => (a === 'ME' ? 'me' : 'none');
 

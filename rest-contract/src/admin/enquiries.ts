@@ -71,7 +71,8 @@ export interface AssigneeListRecord {
 
 /** GET /api/admin/enquiries: a status, open or all (open when not given); me, none or a staff member's id; words; a page. */
 export interface EnquiryQuery extends PageQuery {
-  status?: EnquiryStatusName | 'open' | 'all';
+  /** held: messages kept for review at the shop's hourly ceiling, until staff act on one. */
+  status?: EnquiryStatusName | 'open' | 'held' | 'all';
   assignee?: string;
   q?: string;
 }

@@ -31,7 +31,7 @@ const columns = [
     },
   }),
 ];
-const SHOWING = [['OPEN', 'Open'], ...Object.entries(ENQUIRY_STATUS_LABEL), ['ALL', 'All']] as const;
+const SHOWING = [['OPEN', 'Open'], ...Object.entries(ENQUIRY_STATUS_LABEL), ['HELD', 'Held for review'], ['ALL', 'All']] as const;
 const WHOSE = [
   ['', "Everyone's"],
   ['ME', 'Mine'],
