@@ -152,6 +152,22 @@ describe('the payment provider', () => {
     expect(await myOrders(shop, s.token)).toHaveLength(1);
   });
 
+  it('slow past the gateway timeout, then answering again: the gateway asks once more and the shopper gets the one order', async () => {
+    const s = await newShopper(shop, 'provider-slow-then-back');
+    await addToCart(shop, s.token, catalogue[4] as ListedProduct, 1);
+    const session = await startCheckout(shop, s.token);
+    const payment = await pay(stack.simulatorUrl, session.data?.startCheckout.providerOrderId as string);
+    stack.providerProxy.set({ kind: 'slow', ms: 5_000 });
+    const placing = placeOrder(shop, s.token, payment);
+    await new Promise((r) => setTimeout(r, 1_000));
+    stack.providerProxy.set({ kind: 'pass' });
+    const placed = await placing;
+    expect(placed.errors, JSON.stringify(placed.errors)).toBeUndefined();
+    await expect
+      .poll(async () => (await myOrders(shop, s.token)).map((o) => o.id), { timeout: 10_000 })
+      .toEqual([placed.data?.placeOrder.id]);
+  });
+
   it('slow (5 s, past the gateway timeout) when the order is placed: a retry gives exactly one order', async () => {
     const s = await newShopper(shop, 'provider-slow');
     await addToCart(shop, s.token, catalogue[3] as ListedProduct, 1);

@@ -37,13 +37,21 @@ export function placeOrderService(deps: {
       return { order: previous, created: false };
     }
 
-    const [providerOrder, providerPayment] = await Promise.all([
-      payments.fetchOrder(providerOrderId),
-      payments.fetchPayment(paymentId),
-    ]).catch((err: unknown) => {
+    let providerOrder: Awaited<ReturnType<typeof payments.fetchOrder>>;
+    let providerPayment: Awaited<ReturnType<typeof payments.fetchPayment>>;
+    try {
+      [providerOrder, providerPayment] = await Promise.all([payments.fetchOrder(providerOrderId), payments.fetchPayment(paymentId)]);
+    } catch (err) {
+      // The provider did not answer (slow under load, down): its webhook may have made the order meanwhile, and then
+      // that order is the answer, not "unreachable" for an order that exists.
+      const madeMeanwhile = await orders.paidWith(customerId, paymentId, providerOrderId).catch(() => null);
+      if (madeMeanwhile) {
+        outcome('replayed');
+        return { order: madeMeanwhile, created: false };
+      }
       if ((err as { status?: number }).status === 503) outcome('provider_unreachable');
       throw err;
-    });
+    }
     if (providerPayment.order_id !== providerOrderId) throw paymentFailed('The payment does not belong to this payment order');
     // The shop names the customer on every payment it starts; nobody spends a payment someone else started.
     const notes = providerOrder.notes && !Array.isArray(providerOrder.notes) ? providerOrder.notes : {};

@@ -1,4 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { quantityProblem } from '@digitic/shop-rules';
+import { GraphQLError } from 'graphql';
 import type { MutationResolvers } from '../__generated__/resolvers-types.js';
 import type { ProductRecord } from '../datasources/types.js';
 import { badInput } from '../errors.js';
@@ -15,6 +17,9 @@ function checkQuantity(quantity: number) {
   const problem = quantityProblem(quantity);
   if (problem) throw badInput(problem, 'quantity');
 }
+
+/** How long placeOrder waits before asking the api once more after an unreachable answer (it is safe to repeat). */
+const PLACE_ORDER_RETRY_MS = 500;
 
 export const Mutation: MutationResolvers = {
   register: (_root, { input: { noticeVersion, ...input } }, { api, throttle, clientIp }) =>
@@ -92,15 +97,26 @@ export const Mutation: MutationResolvers = {
   }),
 
   placeOrder: forCustomers(async (_root, { input }, { api }) => {
-    const shippingInfo = parseAddress(input.address);
-    return api.orders.create({
-      shippingInfo,
+    const body = {
+      shippingInfo: parseAddress(input.address),
       paymentInfo: {
         razorpayOrderId: input.payment.providerOrderId,
         razorpayPaymentId: input.payment.providerPaymentId,
         razorpaySignature: input.payment.signature,
       },
-    });
+    };
+    try {
+      return await api.orders.create(body);
+    } catch (err) {
+      if (!(err instanceof GraphQLError) || err.extensions.code !== 'UPSTREAM_UNAVAILABLE') throw err;
+      // The api makes one order of one payment however often it is asked (the payment is its key): asked once more,
+      // it answers the order it made while the first answer was lost (a timeout under load, a provider that did not
+      // answer in time while its webhook made the order), or makes it now. Only then is the shopper told it failed.
+      await delay(PLACE_ORDER_RETRY_MS);
+      return api.orders.create(body).catch(() => {
+        throw err;
+      });
+    }
   }),
 
   cancelOrder: forCustomers((_root, { id, reason }, { api }) => {
