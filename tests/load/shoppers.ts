@@ -9,7 +9,8 @@
 // Without --shop it starts the same processes as start:cluster itself (tests/support/stack.ts).
 // Orders are counted through each shopper's own order list, so no database access is needed.
 //
-// --check exits non-zero on any error, a lost or a double order. Latency is printed, never asserted.
+// --check exits non-zero on any error, a lost or a double order. Latency is printed (the whole and per kind of
+// request), never asserted.
 import { cpus } from 'node:os';
 import {
   addToCart,
@@ -32,6 +33,8 @@ const check = process.argv.includes('--check');
 
 interface Tally {
   latencies: number[];
+  /** Each kind of request's latencies (store, search, product, addToCart, cart, startCheckout, placeOrder, …). */
+  byKind: Map<string, number[]>;
   errors: string[];
   /** Answers that the product sold out: the catalogue running out (a shop run many times), not a failure. */
   soldOut: number;
@@ -51,7 +54,11 @@ async function timed<T extends { status: number; errors?: { message: string }[] 
 ) {
   const started = performance.now();
   const res = await run();
-  tally.latencies.push(performance.now() - started);
+  const took = performance.now() - started;
+  tally.latencies.push(took);
+  const kind = tally.byKind.get(what) ?? [];
+  kind.push(took);
+  tally.byKind.set(what, kind);
   const message = res.errors?.[0]?.message ?? '';
   if (SOLD_OUT.test(message)) tally.soldOut += 1;
   else if (res.status !== 200 || res.errors) tally.errors.push(`${what}: ${res.status} ${message}`);
@@ -114,7 +121,7 @@ interface Target {
 }
 
 async function runStage(target: Target, catalogue: ListedProduct[], concurrency: number, stageSeconds: number) {
-  const tally: Tally = { latencies: [], errors: [], soldOut: 0, ordersExpected: 0, orderIds: [] };
+  const tally: Tally = { latencies: [], byKind: new Map(), errors: [], soldOut: 0, ordersExpected: 0, orderIds: [] };
   const shopOf = (i: number) => target.shops[i % target.shops.length] as string;
   // The shoppers sign up and in a few at a time, before the stage's clock starts. All of them come from one
   // address here (nginx's, or this machine's), and a client has at most 20 sign-ins in flight at once
@@ -143,6 +150,10 @@ async function runStage(target: Target, catalogue: ListedProduct[], concurrency:
     ordersExpected: tally.ordersExpected,
     ordersMade: made.length,
     distinctOrders: new Set([...made.map((o) => o.id), ...tally.orderIds]).size,
+    byKind: [...tally.byKind].map(([kind, times]) => {
+      const s = [...times].sort((a, b) => a - b);
+      return { kind, requests: s.length, p50: percentile(s, 50), p99: percentile(s, 99) };
+    }),
   };
 }
 
@@ -189,6 +200,15 @@ try {
     );
     for (const e of r.errors.slice(0, 5)) console.log(`    error: ${e}`);
     if (r.errors.length > 0 || r.ordersMade !== r.ordersExpected || r.distinctOrders !== r.ordersExpected) failed = true;
+  }
+  // Where the time goes, per kind of request: each stage's p50 and p99 (and how many), a column a stage.
+  console.log(`\nper kind of request, p50 / p99 ms (requests) at ${stages.join(', ')} shoppers:`);
+  for (const kind of results[0]?.byKind.map((k) => k.kind) ?? []) {
+    const cells = results.map((r) => {
+      const k = r.byKind.find((b) => b.kind === kind);
+      return (k ? `${k.p50.toFixed(0)} / ${k.p99.toFixed(0)} (${k.requests})` : '-').padStart(20);
+    });
+    console.log(`${kind.padEnd(14)}${cells.join(' | ')}`);
   }
   const sustained = results.filter((r) => r.p99 <= 300 && r.errors.length === 0).sort((a, b) => b.rate - a.rate)[0];
   console.log(
