@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { threadId } from 'node:worker_threads';
+import type { TaxDocumentRecord } from '@digitic/rest-contract';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { invoiceFonts, withoutLayoutTables } from './pdf-fonts.js';
 import { documentPdf } from './pdf.js';
+import { drawingThreadId, drawOffThread, stopDrawingThread } from './pdf-thread.js';
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +18,42 @@ function tablesOf(font: Buffer): Map<string, [number, number]> {
     out.set(font.toString('latin1', at, at + 4), [font.readUInt32BE(at + 8), font.readUInt32BE(at + 12)]);
   }
   return out;
+}
+
+/** A tax invoice as the api issues one, with words outside plain ASCII. */
+function sampleDocument(): TaxDocumentRecord {
+  const line = {
+    itemId: 'i',
+    description: 'Sony WH-1000XM5 “Wireless” Headphones – Black',
+    code: '8518',
+    quantity: 1,
+    unitPrice: 2999000,
+  };
+  return {
+    _id: 'd',
+    kind: 'invoice',
+    number: 'INV/26-27/000042',
+    financialYear: '26-27',
+    issuedAt: '2026-12-03T05:00:00.000Z',
+    orderId: 'o',
+    orderNumber: 'ABCD1234',
+    against: null,
+    reason: null,
+    seller: {
+      legalName: 'Digitic Retail Pvt Ltd',
+      address: '1 Ring Road, Surat 395003',
+      state: 'Gujarat',
+      stateCode: '24',
+      gstin: '24AAACD1234F1ZD',
+      demo: false,
+    },
+    buyer: { name: 'Zoë Fernandes', address: '12 MG Road, Surat 395003', state: 'Gujarat', stateCode: '24', gstin: null },
+    placeOfSupply: { state: 'Gujarat', code: '24' },
+    intraState: true,
+    stateTaxName: 'SGST',
+    lines: [{ ...line, discount: 0, rateBp: 1800, taxable: 2541525, cgst: 228737, sgst: 228738, igst: 0, value: 2999000 }],
+    totals: { taxable: 2541525, cgst: 228737, sgst: 228738, igst: 0, value: 2999000 },
+  };
 }
 
 describe('the invoice’s fonts', () => {
@@ -40,38 +79,7 @@ describe('the invoice’s fonts', () => {
   });
 
   it('draw a document whose words, rupee sign and Indian grouping read back as written', async () => {
-    const line = {
-      itemId: 'i',
-      description: 'Sony WH-1000XM5 “Wireless” Headphones – Black',
-      code: '8518',
-      quantity: 1,
-      unitPrice: 2999000,
-    };
-    const pdf = await documentPdf({
-      _id: 'd',
-      kind: 'invoice',
-      number: 'INV/26-27/000042',
-      financialYear: '26-27',
-      issuedAt: '2026-12-03T05:00:00.000Z',
-      orderId: 'o',
-      orderNumber: 'ABCD1234',
-      against: null,
-      reason: null,
-      seller: {
-        legalName: 'Digitic Retail Pvt Ltd',
-        address: '1 Ring Road, Surat 395003',
-        state: 'Gujarat',
-        stateCode: '24',
-        gstin: '24AAACD1234F1ZD',
-        demo: false,
-      },
-      buyer: { name: 'Zoë Fernandes', address: '12 MG Road, Surat 395003', state: 'Gujarat', stateCode: '24', gstin: null },
-      placeOfSupply: { state: 'Gujarat', code: '24' },
-      intraState: true,
-      stateTaxName: 'SGST',
-      lines: [{ ...line, discount: 0, rateBp: 1800, taxable: 2541525, cgst: 228737, sgst: 228738, igst: 0, value: 2999000 }],
-      totals: { taxable: 2541525, cgst: 228737, sgst: 228738, igst: 0, value: 2999000 },
-    });
+    const pdf = await documentPdf(sampleDocument());
     // The words read back as written: every glyph and its width are the font's own.
     const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.replace(/\s+/g, ' ');
     for (const said of [
@@ -83,5 +91,29 @@ describe('the invoice’s fonts', () => {
     ]) {
       expect(text, said).toContain(said);
     }
+  });
+});
+
+describe('the drawing thread', () => {
+  it('draws a document off the request thread, the same as drawn here, one thread for all, and ends when told', async () => {
+    const doc = sampleDocument();
+    const [here, there, again] = await Promise.all([
+      documentPdf(doc),
+      drawOffThread(doc),
+      drawOffThread({ ...doc, number: 'INV/26-27/000043' }),
+    ]);
+    const id = drawingThreadId();
+    expect(id).toBeGreaterThan(0);
+    expect(id).not.toBe(threadId);
+    const words = async (pdf: Buffer) => (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+    expect(await words(there)).toBe(await words(here));
+    expect(await words(again)).toContain('INV/26-27/000043');
+    await drawOffThread(doc);
+    expect(drawingThreadId()).toBe(id);
+    await stopDrawingThread();
+    expect(drawingThreadId()).toBeNull();
+    // The next document starts it again.
+    expect((await drawOffThread(doc)).subarray(0, 5).toString()).toBe('%PDF-');
+    await stopDrawingThread();
   });
 });

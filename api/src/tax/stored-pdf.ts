@@ -1,12 +1,12 @@
 import type { TaxDocumentRecord } from '@digitic/rest-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { documentPdf } from './pdf.js';
+import { drawOffThread } from './pdf-thread.js';
 
-// A tax document's PDF is drawn once (pdfkit, both fonts parsed: about 27 ms of the api's one thread) and kept in
+// A tax document's PDF is drawn once (pdfkit: about 9 ms of CPU, on a thread of its own, pdf-thread.ts) and kept in
 // tax_document_pdfs; every later download, the shopper's, the staff's and the confirmation e-mail's, reads the bytes.
-// Drawing is CPU work on the request thread, so at most DRAWING_AT_ONCE draw at a time in a process: a burst of
-// documents never drawn (an import, a restore) waits in turn instead of stalling everything else at once.
+// At most DRAWING_AT_ONCE draw at a time in a process: a burst of documents never drawn (an import, a restore)
+// waits in turn.
 
 const DRAWING_AT_ONCE = 1;
 let drawing = 0;
@@ -27,12 +27,16 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 export async function storedPdf(db: Kysely<Database>, doc: TaxDocumentRecord): Promise<Buffer> {
   const kept = await db.selectFrom('tax_document_pdfs').select('pdf').where('document_id', '=', doc._id).executeTakeFirst();
   if (kept) return Buffer.from(kept.pdf);
-  const bytes = await inTurn(() => documentPdf(doc));
-  // Two drawing at once (two apis): the first kept wins, and both answer the same document.
-  await db
+  const bytes = await inTurn(() => drawOffThread(doc));
+  // Two drawing at once (two apis, or the confirmation e-mail and a download): the first kept wins, and both answer
+  // its bytes (each drawing is stamped with when it was made).
+  const inserted = await db
     .insertInto('tax_document_pdfs')
     .values({ document_id: doc._id, pdf: bytes })
     .onConflict((oc) => oc.doNothing())
-    .execute();
-  return bytes;
+    .returning('document_id')
+    .executeTakeFirst();
+  if (inserted) return bytes;
+  const first = await db.selectFrom('tax_document_pdfs').select('pdf').where('document_id', '=', doc._id).executeTakeFirstOrThrow();
+  return Buffer.from(first.pdf);
 }
