@@ -136,9 +136,12 @@ export function MediaLibrary({
         <ol className="admin-media-list" ref={list}>
           {value.map(({ url, alt }, i) => {
             const name = i === 0 ? 'the main picture' : `picture ${i + 1}`;
+            // Keyed by the picture, not its place: a move (or a save's answer arriving after another move) reorders
+            // the thumbnails without making them anew, so the words being typed under one keep its field and focus.
+            const seen = value.slice(0, i).filter((p) => p.url === url).length;
             return (
               <li
-                key={`${i}:${url}`}
+                key={seen === 0 ? url : `${url}#${seen}`}
                 tabIndex={-1}
                 draggable={editable}
                 onDragStart={(e) => {
