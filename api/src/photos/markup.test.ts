@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -173,11 +174,38 @@ describe('markup in a photo', () => {
     expect(active('<img src=x onerror>')).toBeNull();
   });
 
+  it('counts an element that runs or loads something when its tag is written as markup, not when its name turns up in binary bytes', () => {
+    const active = (bytes: Buffer) => markupRules.active(bytes);
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    // Written as markup: a value, quoted or not, may hold any byte, as the browser takes it.
+    expect(active(latin1('\x89\x01<iframe src="\xff\xfe\x00x">'))).toBe('<iframe');
+    expect(active(latin1('<EMBED src=\x80\x81\x82 type=image/svg+xml>'))).toBe('<embed');
+    expect(active(latin1('<script>alert(1)</script>'))).toBe('<script');
+    expect(active(latin1('<svg\nviewBox="0 0 1 1"/>'))).toBe('<svg');
+    expect(active(latin1('<!DOCTYPE html>'))).toBe('<!doctype html');
+    // What compressed pixels hold by chance (a 3000 × 2000 lossless WebP in a CI run held '<svg' and a space).
+    expect(active(latin1('<svg \x9c\x03\xf1 onvix\x02>'))).toBeNull();
+    expect(active(latin1('<svg/\x01>'))).toBeNull();
+    expect(active(latin1('\x93<svg>\x07'))).toBeNull();
+    expect(active(latin1('<math>'))).toBeNull();
+    // Random bytes after '<svg' and each of its seven possible next characters: about 1 in 400 reads as markup.
+    let counted = 0;
+    const tries = 14_000;
+    for (let k = 0; k < tries; k++) {
+      const next = [' ', '/', '\t', '\n', '\r', '\f', '>'][k % 7] as string;
+      if (active(Buffer.concat([latin1(`<svg${next}`), randomBytes(300)]))) counted += 1;
+    }
+    expect(counted / tries).toBeLessThan(0.01);
+  });
+
   it('reads a file of many unclosed tags and quotes in one pass', () => {
     // Each tag start is read; without the marks and the remembered quotes these would take hours, not milliseconds.
     expect(markupRules.active(Buffer.from('<a x="'.repeat(500_000), 'latin1'))).toBeNull();
     expect(markupRules.active(Buffer.from(`${'<a b '.repeat(500_000)}>`, 'latin1'))).toBeNull();
     expect(markupRules.active(Buffer.from(`${'<a b '.repeat(500_000)} onload=x`, 'latin1'))).toBe('onload=');
+    expect(markupRules.active(Buffer.from('<svg x="'.repeat(400_000), 'latin1'))).toBeNull();
+    expect(markupRules.active(Buffer.from(`${'<svg b '.repeat(400_000)}\x01`, 'latin1'))).toBeNull();
+    expect(markupRules.active(Buffer.from(`${'<svg b '.repeat(400_000)}>`, 'latin1'))).toBe('<svg');
   });
 
   it('accepts genuine photos of several sizes and formats, with EXIF, XMP, a colour profile, a second image or a text trailer', async () => {

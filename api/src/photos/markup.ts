@@ -22,9 +22,13 @@ import { inflateSync } from 'node:zlib';
 // tag such as <a> or <b > turns up by chance every few tens of kilobytes, and nearly every real photo would be
 // refused (docs/back-office.md, "Photos", has the measurement). Rule 1 found nothing in the same photos.
 
-/** Elements that run or load something by being there, and a document's own start. */
+/** Elements that run or load something by being there (as they open), and a document's own start. */
 const ACTIVE_ELEMENT =
-  /<(script|svg|math|iframe|frameset|frame|object|embed|applet|base|meta|link|style|portal|html)[\s/>]|<!doctype\s+html/i;
+  /<(script|svg|math|iframe|frameset|frame|object|embed|applet|base|meta|link|style|portal|html)(?=[\s/>])|<!doctype\s+html/gi;
+/** Containers that run nothing without an attribute: what would run inside them (a script, a handler, a style) is found itself. */
+const INERT_BARE = new Set(['svg', 'math']);
+/** Text as markup is written: printable ASCII and the tokenizer's spaces. */
+const isText = (c: string) => SPACE.has(c) || (c >= ' ' && c <= '~');
 /** A tag as it opens: `<` and a letter, then its name up to a space, a / or a >. */
 const TAG_START = /<[a-z][^\t\n\f\r />]*/gi;
 /** An event-handler attribute's name (onerror, onload, onfocus, …). */
@@ -105,12 +109,54 @@ function handlerInTag(text: string, at: number, seen: Uint8Array, nextQuote: (q:
   }
 }
 
-/** Rule 1 on a text: an active element, or an event handler on a tag; the tag or handler found. */
+/**
+ * Whether the tag whose name ends at `at` is written as markup is: up to its `>`, attribute names of text (a
+ * value, quoted or not, may hold any byte, as the tokenizer takes it), and at least one attribute when `bare`
+ * will not do. An element's name turns up by chance in compressed pixels (`<svg` and a space, a / or a > about
+ * once in 10 GB of random bytes, read both ways); followed by text to a `>`, about 400 times more rarely. A polyglot's
+ * markup is text. `seen` marks where an attribute's name was about to be read, as in handlerInTag: the answer
+ * from there was no (or the first yes had ended the search), so every file is one pass.
+ */
+function writtenAsText(text: string, at: number, bare: boolean, seen: Uint8Array, nextQuote: (q: string, from: number) => number): boolean {
+  let i = at;
+  let attributes = 0;
+  const skip = (chars: (c: string) => boolean) => {
+    while (i < text.length && chars(text[i] as string)) i++;
+  };
+  for (;;) {
+    skip((c) => SPACE.has(c) || c === '/');
+    if (i >= text.length) return false;
+    if (text[i] === '>') return bare || attributes > 0;
+    if (seen[i]) return false;
+    seen[i] = 1;
+    const nameStart = i;
+    i++; // A name's first character may be an =.
+    skip((c) => isText(c) && !SPACE.has(c) && c !== '/' && c !== '>' && c !== '=');
+    if (!isText(text[nameStart] as string) || (i < text.length && !isText(text[i] as string))) return false;
+    attributes++;
+    skip((c) => SPACE.has(c));
+    if (text[i] !== '=') continue;
+    i++;
+    skip((c) => SPACE.has(c));
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      const close = nextQuote(quote, i + 1);
+      if (close < 0) return false;
+      i = close + 1;
+    } else skip((c) => !SPACE.has(c) && c !== '>');
+  }
+}
+
+/** Rule 1 on a text: an active element written as markup, or an event handler on a tag; the tag or handler found. */
 function activeIn(text: string): string | null {
-  const element = ACTIVE_ELEMENT.exec(text);
-  if (element) return element[0].replace(/[\s/>]$/, '');
-  const seen = new Uint8Array(text.length + 1);
   const nextQuote = quoteFinder(text);
+  const written = new Uint8Array(text.length + 1);
+  for (const element of text.matchAll(ACTIVE_ELEMENT)) {
+    const name = element[1]?.toLowerCase();
+    if (!name) return element[0].toLowerCase();
+    if (writtenAsText(text, element.index + element[0].length, !INERT_BARE.has(name), written, nextQuote)) return `<${name}`;
+  }
+  const seen = new Uint8Array(text.length + 1);
   for (const tag of text.matchAll(TAG_START)) {
     const handler = handlerInTag(text, tag.index + tag[0].length, seen, nextQuote);
     if (handler) return handler;
