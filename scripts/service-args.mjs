@@ -13,7 +13,8 @@
 //   embedded database's WebAssembly is optimised on background threads) goes back to the system
 //   instead of staying in per-thread arenas: the api on PGlite holds ~70 MiB less. Other C libraries
 //   ignore the setting.
-// - The payment simulator (offline only; a shop runs Razorpay) runs without V8's compilers (--jitless):
+// - `npm start` runs the payment simulator inside its launcher (scripts/start.mjs), a process less; in a process of
+//   its own (compose.demo.yaml) it runs without V8's compilers (--jitless):
 //   it answers a few requests a payment, and its compiled code and their buffers were 9 MiB of its 64
 //   (Node 24: 64 → 55 MiB resident after the start bench, npm start as fast). --jitless leaves no
 //   WebAssembly, and fetch's HTTP parser is WebAssembly: its webhooks go out through node:http
@@ -27,6 +28,14 @@ const NODE_ARGS = {
 };
 
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=32768';
+
+/**
+ * Node's arguments for the launcher, scripts/start.mjs (package.json's `start` spells them; tests/deploy checks they
+ * agree). It starts the services, waits, and runs the payment simulator when no Razorpay keys are set, which answers
+ * a few requests a payment: V8's compilers are not needed (--jitless: 75 → 63 MiB resident after the start bench on
+ * Node 24, with a small young generation).
+ */
+export const LAUNCHER_ARGS = ['--jitless', '--max-semi-space-size=1'];
 
 /** @param {'api' | 'gateway' | 'payment-simulator'} service */
 export function serviceArgs(service) {

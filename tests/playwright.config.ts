@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { LAUNCHER_ARGS } from '../scripts/service-args.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/shop-process';
 
 // One real stack for the run: payment simulator, api on a fresh embedded database, gateway serving the built app.
@@ -95,7 +96,7 @@ export default defineConfig({
   },
   webServer: {
     // Its output is kept in the run's data folder: the back-office journey reads the first owner's link from the start-up banner.
-    command: `node scripts/start.mjs > ${JSON.stringify(path.join(process.env.E2E_DATA_DIR, 'shop.log'))}`,
+    command: `node ${LAUNCHER_ARGS.join(' ')} scripts/start.mjs > ${JSON.stringify(path.join(process.env.E2E_DATA_DIR, 'shop.log'))}`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${ports.api}/api/health`,
     timeout: 120_000,

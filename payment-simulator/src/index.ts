@@ -5,6 +5,7 @@ import type { WebhookSender } from './webhooks.js';
 export { createSimulator, type SimulatorOptions } from './app.js';
 export { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET, SIMULATOR_WEBHOOK_SECRET, signPayment, signWebhook } from './keys.js';
 export { parseWebhookMode, type Delivery, WebhookSender, type WebhookSettings } from './webhooks.js';
+export { simulatorBanner, simulatorSettings, type SimulatorSettings } from './settings.js';
 
 export interface RunningSimulator {
   url: string;

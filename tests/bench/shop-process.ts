@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { LAUNCHER_ARGS } from '../../scripts/service-args.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -16,7 +17,7 @@ export const CHROMIUM_FLAGS = [
 
 /** `npm start` as built (SKIP_BUILD=1) on `port` (api on port+1, simulator on port+2), embedded database in `dataDir`. */
 export function startShop(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['scripts/start.mjs'], {
+  return spawn(process.execPath, [...LAUNCHER_ARGS, 'scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

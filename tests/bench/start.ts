@@ -1,7 +1,7 @@
 /**
  * How long `npm start` (built, SKIP_BUILD=1) takes until the shop answers, on a fresh embedded
  * database (migrations and the demo catalogue included) and again on the same data, and the
- * resident memory of its processes (payment simulator, api, gateway) once the catalogue pages
+ * resident memory of its processes (the launcher with the payment simulator inside, the api, the gateway) once the catalogue pages
  * have each been rendered a few times.
  *
  * With --check (npm run test:performance) it fails when memory is over the goals of issue #16:
@@ -27,7 +27,8 @@ import { ROOT, startShop, waitFor } from './shop-process';
 const PORT = 4660;
 const CHECK = process.argv.includes('--check');
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-const GOALS_MIB = NODE_MAJOR >= 22 ? { total: 440, api: 200, gateway: 140 } : { total: 400, api: 200, gateway: 120 };
+// All processes ≤ 400 MiB on every Node since the simulator runs inside the launcher (issue #54; 386 on Node 24 then).
+const GOALS_MIB = NODE_MAJOR >= 22 ? { total: 400, api: 200, gateway: 140 } : { total: 400, api: 200, gateway: 120 };
 const SHOP = `http://127.0.0.1:${PORT}`;
 
 async function ready(): Promise<void> {

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_KEY_ID, SIMULATOR_KEY_SECRET } from '@digitic/payment-simulator/keys';
-import { serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
+import { LAUNCHER_ARGS, serviceArgs, serviceEnv } from '../../scripts/service-args.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +59,47 @@ describe('a service started on a port another process holds', () => {
   });
 });
 
-describe('the payment simulator as npm start runs it (its own node arguments: --jitless)', () => {
+describe('npm start', () => {
+  it("runs its launcher with the launcher's arguments, as the benches and the journeys start it", () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`node ${LAUNCHER_ARGS.join(' ')} scripts/start.mjs`);
+  });
+
+  it("with the simulator's port taken, says which setting moves it and starts nothing else", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as { port: number }).port;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-launcher-'));
+    try {
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, [...LAUNCHER_ARGS, 'scripts/start.mjs'], {
+          cwd: ROOT,
+          env: { ...process.env, SKIP_BUILD: '1', PAYMENT_SIM_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let text = '';
+        child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (text += c.toString()));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve({ code: exitCode, output: text });
+        });
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `port ${port} on 127.0.0.1 is taken by another process: stop that process, or set PAYMENT_SIM_PORT to a free port`,
+      );
+      // The api and the gateway were never started: nothing of theirs printed, no data folder made.
+      expect(output).not.toMatch(/api listening|gateway|GraphQL/i);
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the payment simulator in a process of its own, as the demo image runs it (its node arguments: --jitless)', () => {
   it('makes an order, takes its payment and delivers the webhook', async () => {
     const received: { signature: string | undefined; body: string }[] = [];
     const hooks = createHttpServer((req, res) => {
