@@ -8,10 +8,22 @@
  */
 import { sql } from 'kysely';
 
-const REFERENCE_WORK = sql`
+const REFERENCE_TEXT = `
   select count(*) from generate_series(1, 100000) g
   where to_tsvector('english', 'word' || (g % 977) || ' other' || (g % 13) || ' cameras') @@ to_tsquery('english', 'word5:* & camera')`;
+const REFERENCE_WORK = sql.raw(REFERENCE_TEXT);
 const REFERENCE_MS = { postgres: 187, pglite: 362 };
+
+/** `runs` runs of the reference work through any client that runs SQL text (a pg.Pool's query), in milliseconds. */
+export async function timeReferenceText(query: (text: string) => Promise<unknown>, runs = 9): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await query(REFERENCE_TEXT);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
 
 /** The sample at percentile `p` of sorted samples. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -9,8 +9,15 @@
 // Without --shop it starts the same processes as start:cluster itself (tests/support/stack.ts).
 // Orders are counted through each shopper's own order list, so no database access is needed.
 //
-// --check exits non-zero on any error, a lost or a double order. Latency is printed (the whole and per kind of
-// request), never asserted.
+// --check exits non-zero on any error, a lost or a double order, and when the best rate with p99 ≤ 300 ms falls under
+// the floor (below), both made fair to the machine. Latency is printed per stage and per kind of request.
+//
+// The floor (issue #54): on PostgreSQL, the run times the search bench's reference work (tests/bench/machine-speed.ts)
+// on the same server before it starts, and a machine that does it slower than the reference machine is allowed that
+// much more: p99 ≤ 300 ms × the factor, and a rate ≥ LOAD_FLOOR_REQ_S ÷ the factor. 90 requests a second on the
+// reference machine: on 2026-12-03 a CI-kind machine 1.45× slower served 104 at p99 168 ms (4 shoppers), the floor
+// there 62; the fall #54 found (no stage at p99 ≤ 300 ms at all, 39 requests a second at 813 ms) fails it, as does a
+// halving. Run to run the best rate varies by about a fifth, so the floor sits well under it.
 import { cpus } from 'node:os';
 import {
   addToCart,
@@ -25,11 +32,15 @@ import {
   startCheckout,
 } from '../support/shop-client';
 import { localPostgres, localRedis, type Stack, startStack } from '../support/stack';
+import { slowerBy, timeReferenceText } from '../bench/machine-speed';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const seconds = Number(arg('seconds', '60'));
 const stages = arg('stages', '4,12,24').split(',').map(Number);
 const check = process.argv.includes('--check');
+/** The least rate (requests a second, every stage's p99 within its bound) on the reference machine. */
+const LOAD_FLOOR_REQ_S = 90;
+const P99_BOUND_MS = 300;
 
 interface Tally {
   latencies: number[];
@@ -185,8 +196,13 @@ if (external) {
     : `nginx + 2 gateways + 1 api on PGlite (no PostgreSQL on 127.0.0.1:5432)${redis ? ' + Redis' : ''}`;
 }
 let failed = false;
+let floorMissed = false;
 try {
   const catalogue = await products(target.shops[0] as string, 40);
+  // How much slower than the reference machine this one is, on the database every instance shares (1 on PGlite or
+  // against another shop: no floor is held there, only errors and orders).
+  const pool = stack?.db ?? null;
+  const factor = pool ? slowerBy('postgres', await timeReferenceText((text) => pool.query(text))) : null;
   console.log(
     `Load: ${setting}, ${cpus().length} cores, ${seconds} s in ${stages.length} stages of ${stages.join(', ')} concurrent shoppers`,
   );
@@ -210,16 +226,34 @@ try {
     });
     console.log(`${kind.padEnd(14)}${cells.join(' | ')}`);
   }
-  const sustained = results.filter((r) => r.p99 <= 300 && r.errors.length === 0).sort((a, b) => b.rate - a.rate)[0];
+  const sustained = results.filter((r) => r.p99 <= P99_BOUND_MS && r.errors.length === 0).sort((a, b) => b.rate - a.rate)[0];
   console.log(
     sustained
-      ? `Highest rate with p99 ≤ 300 ms and no errors: ${sustained.rate.toFixed(0)} req/s (${sustained.concurrency} shoppers)`
-      : 'No stage kept p99 ≤ 300 ms with no errors on this machine',
+      ? `Highest rate with p99 ≤ ${P99_BOUND_MS} ms and no errors: ${sustained.rate.toFixed(0)} req/s (${sustained.concurrency} shoppers)`
+      : `No stage kept p99 ≤ ${P99_BOUND_MS} ms with no errors on this machine`,
   );
+  if (factor !== null) {
+    const bound = P99_BOUND_MS * factor;
+    const floor = LOAD_FLOOR_REQ_S / factor;
+    const fair = results.filter((r) => r.p99 <= bound && r.errors.length === 0).sort((a, b) => b.rate - a.rate)[0];
+    const held = fair !== undefined && fair.rate >= floor;
+    console.log(
+      `Floor, made fair to this machine: a stage with p99 ≤ ${bound.toFixed(0)} ms at ≥ ${floor.toFixed(0)} req/s (${LOAD_FLOOR_REQ_S} on the reference machine): ` +
+        (fair
+          ? `${fair.rate.toFixed(0)} req/s at p99 ${fair.p99.toFixed(0)} ms (${fair.concurrency} shoppers)`
+          : 'no stage within that p99') +
+        (held ? ': held' : ': NOT held'),
+    );
+    if (!held) floorMissed = true;
+  }
 } finally {
   await stack?.close();
 }
 if (check && failed) {
   console.error('Load check failed: errors, or orders made differ from orders expected');
+  process.exit(1);
+}
+if (check && floorMissed) {
+  console.error('Load check failed: the best rate within the p99 bound is under the floor (issue #54; docs/performance.md, "Load")');
   process.exit(1);
 }
