@@ -8,6 +8,7 @@ import {
   payInSimulator,
   someProducts,
   startTestApi,
+  TEST_ADDRESS,
   type TestApi,
 } from '../test/harness.js';
 
@@ -43,15 +44,7 @@ describe('the provider not answering while the order is made elsewhere', () => {
     await api.http.post('/api/user/cart').set(c.auth).send({ productId: product._id, color: product.color[0]?._id, quantity: 1 });
     const paid = await payInSimulator(api, await createProviderOrder(api, product.price + 100, c.id));
     const body = {
-      shippingInfo: {
-        firstname: 'Asha',
-        lastname: 'Patel',
-        address: '12 MG Road',
-        city: 'Surat',
-        state: 'Gujarat',
-        country: 'India',
-        pincode: 395003,
-      },
+      shippingInfo: TEST_ADDRESS,
       paymentInfo: {
         razorpayOrderId: paid.body.razorpay_order_id,
         razorpayPaymentId: paid.body.razorpay_payment_id,
