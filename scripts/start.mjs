@@ -87,7 +87,7 @@ if (simulated && !dev) {
   try {
     const settings = sim.simulatorSettings({ ...env, PAYMENT_SIM_PORT: simPort });
     simulator = await sim.startSimulator(settings.port, settings.options, settings.host);
-    console.log(sim.simulatorBanner(simulator, settings));
+    console.log(sim.simulatorBanner(simulator.url, settings));
   } catch (err) {
     console.error(`[payment simulator] ${err.message}`);
     process.exit(1);

@@ -11,7 +11,7 @@ const sim = await startSimulator(settings.port, settings.options, settings.host)
   console.error(`[payment simulator] ${err.message}`);
   process.exit(1);
 });
-console.log(simulatorBanner(sim, settings));
+console.log(simulatorBanner(sim.url, settings));
 const stop = () => {
   void sim.close().then(() => process.exit(0));
 };

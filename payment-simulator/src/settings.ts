@@ -1,5 +1,4 @@
 import type { SimulatorOptions } from './app.js';
-import type { RunningSimulator } from './index.js';
 import { parseWebhookMode } from './webhooks.js';
 
 /** Where the simulator listens and how it sends webhooks, as its environment (PAYMENT_SIM_*) says. */
@@ -35,9 +34,9 @@ export function simulatorSettings(env: Record<string, string | undefined>): Simu
   };
 }
 
-/** The line a started simulator prints: where it answers and where its webhooks go. */
-export function simulatorBanner(sim: RunningSimulator, settings: SimulatorSettings): string {
-  const { url, mode } = settings.options.webhooks;
-  const where = url ? `webhooks to ${url}${mode === 'deliver' ? '' : ` (${mode})`}` : 'no webhooks';
-  return `payment simulator (stands in for Razorpay) at ${sim.url}; ${where}`;
+/** The line a started simulator prints: where it answers (`url`) and where its webhooks go. */
+export function simulatorBanner(url: string, settings: SimulatorSettings): string {
+  const { url: hooks, mode } = settings.options.webhooks;
+  const where = hooks ? `webhooks to ${hooks}${mode === 'deliver' ? '' : ` (${mode})`}` : 'no webhooks';
+  return `payment simulator (stands in for Razorpay) at ${url}; ${where}`;
 }

@@ -5,6 +5,8 @@
 //
 //   node --import tsx tests/load/shoppers.ts [--seconds=60] [--stages=4,12,24] [--check]
 //   node --import tsx tests/load/shoppers.ts --shop=http://localhost:4000   (against a running npm run start:cluster)
+//   node --import tsx tests/load/shoppers.ts --cpu-prof=<folder>   (each api's and gateway's CPU profile, written
+//     when the run stops them; node --import tsx tests/load/profile-summary.ts <folder> prints their top costs)
 //
 // Without --shop it starts the same processes as start:cluster itself (tests/support/stack.ts).
 // Orders are counted through each shopper's own order list, so no database access is needed.
@@ -19,6 +21,7 @@
 // there 62; the fall #54 found (no stage at p99 ≤ 300 ms at all, 39 requests a second at 813 ms) fails it, as does a
 // halving. Run to run the best rate varies by about a fifth, so the floor sits well under it.
 import { cpus } from 'node:os';
+import path from 'node:path';
 import {
   addToCart,
   gql,
@@ -38,6 +41,9 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const seconds = Number(arg('seconds', '60'));
 const stages = arg('stages', '4,12,24').split(',').map(Number);
 const check = process.argv.includes('--check');
+/** Where each api's and gateway's CPU profile goes (--cpu-prof=<folder>), or null for none. */
+const cpuProfiles = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) || null;
+const profileArgs = (service: string) => ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles ?? '.', service)}`];
 /** The least rate (requests a second, every stage's p99 within its bound) on the reference machine. */
 const LOAD_FLOOR_REQ_S = 90;
 const P99_BOUND_MS = 300;
@@ -187,6 +193,7 @@ if (external) {
     postgresAdminUrl: postgres ?? undefined,
     redisUrl: redis ?? undefined,
     nginxPort: 4919,
+    ...(cpuProfiles ? { nodeArgs: { api: profileArgs('api'), gateway: profileArgs('gateway') } } : {}),
   });
   // Plenty of stock: this run measures the shop, not the out-of-stock path (tests/resilience covers that).
   await stack.db?.query('update product_colors set quantity = 1000000');

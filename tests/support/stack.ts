@@ -41,6 +41,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   apiEnv?: Record<string, string>;
+  /** Node's arguments put before a service's own (the load run's --cpu-prof puts `--cpu-prof` here). */
+  nodeArgs?: Partial<Record<'api' | 'gateway', string[]>>;
   /** The simulator's settings (PAYMENT_SIM_WEBHOOKS=drop, say); its webhooks go to the first gateway (or nginx). */
   simEnv?: Record<string, string>;
 }
@@ -271,7 +273,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const spawnService = (s: Service) => {
-    const child = spawn(process.execPath, serviceArgs(s.cwd as 'api' | 'gateway' | 'payment-simulator'), {
+    const kind = s.cwd as 'api' | 'gateway' | 'payment-simulator';
+    const extra = kind === 'payment-simulator' ? [] : (options.nodeArgs?.[kind] ?? []);
+    const child = spawn(process.execPath, [...extra, ...serviceArgs(kind)], {
       cwd: path.join(ROOT, s.cwd),
       env: serviceEnv(s.env),
       stdio: ['ignore', 'pipe', 'pipe'],
