@@ -4,7 +4,7 @@ import { threadId } from 'node:worker_threads';
 import type { TaxDocumentRecord } from '@digitic/rest-contract';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import { invoiceFonts, withoutLayoutTables } from './pdf-fonts.js';
+import { invoiceFaces, invoiceFonts, withoutLayoutTables } from './pdf-fonts.js';
 import { documentPdf } from './pdf.js';
 import { drawingThreadId, drawOffThread, stopDrawingThread } from './pdf-thread.js';
 
@@ -91,6 +91,22 @@ describe('the invoice’s fonts', () => {
     ]) {
       expect(text, said).toContain(said);
     }
+  });
+
+  it('are parsed once a thread, and each document still embeds only the glyphs it uses', async () => {
+    const [regular, bold] = await invoiceFaces();
+    const [again] = await invoiceFaces();
+    expect(again).toBe(regular);
+    expect(bold).not.toBe(regular);
+    const plain = sampleDocument();
+    const first = await documentPdf(plain);
+    // Another document with many other glyphs in between: the next plain one is no bigger, so no glyph carried over.
+    const wide = sampleDocument();
+    wide.buyer.name = 'ĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦħĨĩĪīĬĭĮįİıĲĳĴĵĶķĸĹĺĻļĽľĿŀŁłŃńŅņŇňŉŊŋŌōŎŏŐőŒœ';
+    const between = await documentPdf(wide);
+    expect(between.length).toBeGreaterThan(first.length + 2000);
+    const second = await documentPdf(plain);
+    expect(second.length).toBe(first.length);
   });
 });
 

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
 
 // The invoice's fonts (DejaVu Sans, regular and bold: they have the rupee sign), read once a process. pdfkit parses
 // a font again for every document, and most of that cost is the OpenType layout tables (GSUB, GPOS: ligatures,
 // kerning by feature), decoded whenever a line is measured: 28 ms of a 29 ms document. A tax document needs none of
 // them (its words are set plain, each glyph as the character's own), nor the legacy kerning, nor the PostScript
 // glyph names, so the fonts are kept without them (28.6 → 8.7 ms a document); every glyph, its metrics and the
-// character map stay, so whatever a name or an address is written in draws as it did.
+// character map stay, so whatever a name or an address is written in draws as it did. And the fonts are parsed once
+// a thread, not once a document (invoiceFaces): pdfkit takes a parsed font as it takes a file, and each document
+// still embeds only the glyphs it uses.
 
 const require = createRequire(import.meta.url);
 const FILES = [require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'), require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')];
@@ -73,6 +76,23 @@ export const invoiceFonts = () =>
     (err: unknown) => {
       // Not kept when it failed: the next document reads them again.
       files = null;
+      throw err;
+    },
+  ));
+
+let faces: Promise<[Font, Font]> | null = null;
+
+/** The regular and the bold font parsed, once a thread: what each document's registerFont is given. */
+export const invoiceFaces = () =>
+  (faces ??= invoiceFonts().then(
+    (fonts) =>
+      fonts.map((bytes) => {
+        const font = create(bytes);
+        if (!('layout' in font)) throw new Error('The invoice font is a collection, not one font');
+        return font;
+      }) as [Font, Font],
+    (err: unknown) => {
+      faces = null;
       throw err;
     },
   ));

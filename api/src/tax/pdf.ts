@@ -1,10 +1,10 @@
 import type { TaxDocumentLineRecord, TaxDocumentRecord } from '@digitic/rest-contract';
 import type PDFKit from 'pdfkit';
-import { invoiceFonts } from './pdf-fonts.js';
+import { invoiceFaces } from './pdf-fonts.js';
 
 // A tax invoice or credit note as a PDF (A4), with everything CGST Rules rule 46 (invoices) and rule 53 (credit
 // notes) ask of it. Made with pdfkit and the DejaVu Sans font (it has the rupee sign; PDF's built-in fonts have
-// not), read once with the first document and kept without their layout tables (pdf-fonts.ts). Amounts are written as
+// not), read and parsed once a thread with the first document and kept without their layout tables (pdf-fonts.ts). Amounts are written as
 // India writes them (₹1,52,542.37).
 
 let loaded: Promise<typeof PDFKit> | null = null;
@@ -79,9 +79,10 @@ export async function documentPdf(doc: TaxDocumentRecord): Promise<Buffer> {
     pdf.on('end', () => resolve());
     pdf.on('error', reject);
   });
-  const [body, bold] = await invoiceFonts();
-  pdf.registerFont('body', body);
-  pdf.registerFont('bold', bold);
+  const [body, bold] = await invoiceFaces();
+  // pdfkit takes a parsed font (one with `layout`) as it takes a file's bytes; its types name only the bytes.
+  pdf.registerFont('body', body as unknown as Buffer);
+  pdf.registerFont('bold', bold as unknown as Buffer);
   const left = 34;
   const width = pdf.page.width - 68;
 
