@@ -7,6 +7,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { policiesRoutes } from './policies/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorHandler, routeNotFound } from './http/errors.js';
+import { announceChanges } from './catalogue/changes.js';
 import { badRequest } from './domain/errors.js';
 import { illFormedTextAt } from './http/validate.js';
 import { imagesRoutes } from './images/routes.js';
@@ -86,6 +87,9 @@ export function createApp(options: AppOptions) {
     const found = illFormedTextAt(req.query) ?? illFormedTextAt(req.body);
     next(found ? badRequest(`${found.field} ${found.problem}`, found.field) : undefined);
   });
+
+  // A change a request records is named on its answer (catalogue/changes.ts), after the body is read.
+  app.use(announceChanges);
 
   const api = express.Router();
   for (const routes of [

@@ -67,6 +67,13 @@ export interface FacetsRecord {
  */
 export type CatalogueTag = `product:${string}` | 'products' | `blog:${string}` | 'blogs' | 'settings' | 'policies';
 
+/**
+ * The header of the api's answer to a request that recorded a change in the log: the change's `seq` (the last one,
+ * if it recorded several). A gateway waits for its next read of the log after a mutation only when one of the
+ * mutation's calls answered with it, and not at all when it has already read that far.
+ */
+export type CatalogueChangeHeader = 'catalogue-change';
+
 /** GET /api/catalogue/changes?after=N: the changes after N, oldest first. */
 export interface CatalogueChangesRecord {
   /** The last change there is: the next call's `after`. */

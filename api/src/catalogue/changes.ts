@@ -1,4 +1,6 @@
-import type { CatalogueChangesRecord, CatalogueTag } from '@digitic/rest-contract';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
+import type { CatalogueChangeHeader, CatalogueChangesRecord, CatalogueTag } from '@digitic/rest-contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -15,6 +17,19 @@ export const CHANGES_PAGE = 500;
 /** How long the log keeps a change. */
 export const CHANGES_KEPT_MS = 60 * 60 * 1000;
 
+/** The answer a change is recorded for, while its request runs (announceChanges). */
+const answers = new AsyncLocalStorage<ServerResponse>();
+const CHANGE_HEADER: CatalogueChangeHeader = 'catalogue-change';
+
+/**
+ * Runs the rest of a request with its answer at hand, so that a change it records is named on the answer
+ * (`catalogue-change: <seq>`): the gateway waits for the log after a mutation only then. Mounted after the body is
+ * read (a stream's events would lose the request's context).
+ */
+export function announceChanges(_req: unknown, res: ServerResponse, next: () => void): void {
+  answers.run(res, next);
+}
+
 /** A transaction-scoped advisory lock's key: the log's writers take it one at a time. */
 const LOG_LOCK = 2_028_000_128;
 
@@ -30,7 +45,10 @@ export async function recordChange(trx: Transaction<Database>, tags: readonly Ca
   const unique = [...new Set(tags)];
   if (unique.length === 0) return;
   await sql`select pg_advisory_xact_lock(${LOG_LOCK})`.execute(trx);
-  await trx.insertInto('catalogue_changes').values({ tags: unique }).execute();
+  const { seq } = await trx.insertInto('catalogue_changes').values({ tags: unique }).returning('seq').executeTakeFirstOrThrow();
+  // Said even if the transaction then rolls back: the gateway then reads the log once for nothing, never too few times.
+  const answer = answers.getStore();
+  if (answer && !answer.headersSent) answer.setHeader(CHANGE_HEADER, String(seq));
 }
 
 /** The changes after `after`, oldest first: incomplete when more are waiting, not reaching back when some were dropped. */

@@ -255,4 +255,23 @@ describe('the catalogue change log', () => {
     await create(`Log C ${tag()}`);
     expect((await changesAfter(start)).reachesBack).toBe(false);
   });
+
+  it('names on its answer the change a request recorded, and nothing on one that recorded none', async () => {
+    const before = await latestChange();
+    const made = await api.http
+      .post('/api/admin/catalogue/products')
+      .set(desk.auth)
+      .send(newProduct(`Header ${tag()}`));
+    expect(made.status).toBe(201);
+    const seq = Number(made.headers['catalogue-change']);
+    expect(seq).toBeGreaterThan(before);
+    expect(seq).toBe(await latestChange());
+    const read = await api.http.get(`/api/admin/catalogue/products/${made.body.id}`).set(desk.auth);
+    expect(read.status).toBe(200);
+    expect(read.headers['catalogue-change']).toBeUndefined();
+    // A refused write recorded nothing.
+    const refused = await api.http.post('/api/admin/catalogue/products').set(desk.auth).send({ title: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers['catalogue-change']).toBeUndefined();
+  });
 });

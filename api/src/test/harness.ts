@@ -31,6 +31,8 @@ export interface TestApi {
   url: string;
   /** Every request the api received, as "METHOD /path?query", in order (but the gateways' reads of the catalogue change log). */
   requests: string[];
+  /** How many times the catalogue change log was read (the reads left out of `requests`). */
+  changeLogReads(): number;
   http: ReturnType<typeof request>;
   database: Db & { url: string | null; drop(): Promise<void> };
   sim: RunningSimulator;
@@ -93,10 +95,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   const app = createApp({ ...services, services, dbKind: database.kind });
   const requests: string[] = [];
+  let changeLogReads = 0;
   const outer = express();
   outer.use((req, _res, next) => {
     // A gateway reads the catalogue change log every fraction of a second: those reads are not the test's.
-    if (!req.originalUrl.startsWith('/api/catalogue/changes')) requests.push(`${req.method} ${req.originalUrl}`);
+    if (req.originalUrl.startsWith('/api/catalogue/changes')) changeLogReads += 1;
+    else requests.push(`${req.method} ${req.originalUrl}`);
     next();
   });
   outer.use(app);
@@ -113,6 +117,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     services,
     url: `http://127.0.0.1:${port}/api`,
     requests,
+    changeLogReads: () => changeLogReads,
     http: request(app),
     database,
     sim,

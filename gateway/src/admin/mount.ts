@@ -94,6 +94,8 @@ export async function mountAdmin(
       // The back office is same-origin only: no other site's page may call it.
       corsOrigins: [],
       vary: 'Cookie',
+      // What a staff mutation's calls recorded in the change log (catchUpAfterMutations waits only for that).
+      scope: (run) => deps.sync.run(deps.sync.newScope(), run),
       context: ({ req, res, requestId, requestFields }) => {
         res.set('Cache-Control', 'no-store');
         return {

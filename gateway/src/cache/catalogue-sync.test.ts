@@ -126,6 +126,29 @@ describe('a change made through this gateway is on its next answer', () => {
     expect(after?.reviewCount).toBe(before.reviewCount + 1);
     expect(after?.reviews.map((r) => r.comment)).toContain(comment);
   });
+
+  it('reads the log after a mutation only when the mutation recorded a change: a cart’s records none', async () => {
+    const [p] = (await slow.api.http.get('/api/product?limit=1&page=4&sort=title')).body as { _id: string; color: { _id: string }[] }[];
+    if (!p) throw new Error('the demo catalogue has products');
+    const customer = await signUp(slow, 'Kabir');
+    const logReads = (from: number) => slow.api.changeLogReads() - from;
+    const from = slow.api.changeLogReads();
+    const added = await slow.gql<{ addToCart: { lineCount: number } }>(
+      'mutation($i: AddToCartInput!) { addToCart(input: $i) { lineCount } }',
+      { i: { productId: p._id, colorId: p.color[0]?._id, quantity: 1 } },
+      customer.token,
+    );
+    expect(added.errors).toBeUndefined();
+    expect(added.data?.addToCart.lineCount).toBeGreaterThan(0);
+    expect(logReads(from)).toBe(0);
+    const rated = await slow.gql(
+      'mutation($i: RateProductInput!) { rateProduct(input: $i) { id } }',
+      { i: { productId: p._id, star: 4, comment: 'Good' } },
+      customer.token,
+    );
+    expect(rated.errors).toBeUndefined();
+    expect(logReads(from)).toBe(1);
+  });
 });
 
 /** A mutation's catch-up waits for a read that does not answer, and no longer than `ms` (fake timers). */

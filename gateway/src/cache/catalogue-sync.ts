@@ -16,6 +16,8 @@ import type { KeyValueCache, KeyValueCacheSetOptions } from '@apollo/utils.keyva
 export interface CacheScope {
   tags: Set<string>;
   stamp: number;
+  /** The last change its calls to the api recorded (their `catalogue-change` header), 0 for none. */
+  wrote: number;
 }
 
 const scopes = new AsyncLocalStorage<CacheScope>();
@@ -24,6 +26,12 @@ const scopes = new AsyncLocalStorage<CacheScope>();
 export function touch(...tags: string[]): void {
   const scope = scopes.getStore();
   if (scope) for (const t of tags) scope.tags.add(t);
+}
+
+/** Records that one of the current request's calls to the api recorded change `seq` in the log. */
+export function wrote(seq: number): void {
+  const scope = scopes.getStore();
+  if (scope && seq > scope.wrote) scope.wrote = seq;
 }
 
 export interface CatalogueSyncOptions {
@@ -155,7 +163,7 @@ export class CatalogueSync {
 
   /** A scope for one request or render, stamped now. */
   newScope(): CacheScope {
-    return { tags: new Set(), stamp: this.position };
+    return { tags: new Set(), stamp: this.position, wrote: 0 };
   }
 
   /** Runs `fn` inside `scope`: what it fetches is recorded there. */
@@ -167,12 +175,17 @@ export class CatalogueSync {
 /**
  * A GraphQL server's mutations answered only once this gateway has read the change log past them: whoever
  * changed something (a review, a price in the back office) sees it on their next page, not a copy cached before.
+ * Only a mutation whose calls recorded a change the gateway has not read yet waits (most, a cart's or a checkout's,
+ * record none: the log's read would be work and a round trip for nothing). Outside a scope, every mutation waits.
  */
 export function catchUpAfterMutations<C extends BaseContext>(sync: CatalogueSync): ApolloServerPlugin<C> {
   return {
     requestDidStart: async () => ({
       async willSendResponse({ operation }) {
-        if (operation?.operation === OperationTypeNode.MUTATION) await sync.catchUp();
+        if (operation?.operation !== OperationTypeNode.MUTATION) return;
+        const scope = scopes.getStore();
+        if (scope && scope.wrote <= sync.stamp) return;
+        await sync.catchUp();
       },
     }),
   };

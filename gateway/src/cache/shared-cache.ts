@@ -1,9 +1,11 @@
 import { InMemoryLRUCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
-import type { CatalogueChangesRecord } from '@digitic/rest-contract';
+import type { CatalogueChangeHeader, CatalogueChangesRecord } from '@digitic/rest-contract';
 import type { AxiosInstance } from 'axios';
 import type { GatewayConfig } from '../config/env.js';
 import type * as RedisStores from '../security/redis-stores.js';
-import { CatalogueSync, taggedCache } from './catalogue-sync.js';
+import { CatalogueSync, taggedCache, wrote } from './catalogue-sync.js';
+
+const CHANGE_HEADER: CatalogueChangeHeader = 'catalogue-change';
 
 /**
  * The gateway's one cache (Apollo's documents and answers, the pages, the sitemaps): the given one, Redis's
@@ -24,6 +26,21 @@ export function createSharedCache(deps: {
     changes: async (after) => (await http.get<CatalogueChangesRecord>('catalogue/changes', { params: { after } })).data,
     log: deps.log,
   });
+  // A call that recorded a change says so (its answer's header, an error's too: a change may commit before a failure).
+  const noteChange = (headers: unknown) => {
+    const seq = Number((headers as Record<string, unknown> | undefined)?.[CHANGE_HEADER]);
+    if (Number.isSafeInteger(seq) && seq > 0) wrote(seq);
+  };
+  http.interceptors.response.use(
+    (res) => {
+      noteChange(res.headers);
+      return res;
+    },
+    (err: unknown) => {
+      noteChange((err as { response?: { headers?: unknown } }).response?.headers);
+      throw err;
+    },
+  );
   const store: KeyValueCache<string> =
     deps.given ??
     (redis && config.redisUrl
