@@ -1,7 +1,8 @@
 // Simulated shoppers against nginx (deploy/nginx.conf's server block) in front of 2 gateways and 2
 // apis sharing one PostgreSQL (and Redis when one answers), on loopback: browse the store, search, open a product, add to the cart, and now and
 // then pay with the simulator and place the order. Stages of rising concurrency; each prints
-// requests, errors, p50/p95/p99 and orders made against orders expected.
+// requests, errors, p50/p95/p99 and orders made against orders expected, and the CPU each kind of process (the apis,
+// the gateways, PostgreSQL, nginx, Redis, the load generator) spent a request.
 //
 //   node --import tsx tests/load/shoppers.ts [--seconds=60] [--stages=4,12,24] [--check]
 //   node --import tsx tests/load/shoppers.ts --shop=http://localhost:4000   (against a running npm run start:cluster)
@@ -34,7 +35,8 @@ import {
   myOrders,
   startCheckout,
 } from '../support/shop-client';
-import { localPostgres, localRedis, type Stack, startStack } from '../support/stack';
+import { readdirSync, readFileSync } from 'node:fs';
+import { localPostgres, localRedis, processCpuMs, type Stack, startStack } from '../support/stack';
 import { slowerBy, timeReferenceText } from '../bench/machine-speed';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -137,6 +139,36 @@ interface Target {
   simulator: string;
 }
 
+/** The machine's other servers, by their process name: summed over each one's processes. */
+const SERVERS = ['postgres', 'nginx', 'redis-server'];
+
+/**
+ * CPU used so far, in ms, per kind of process: each api and gateway of the stack (summed by kind), PostgreSQL,
+ * nginx and Redis (every process of that name on the machine: on a shared server, others' work counts too), and this
+ * load generator itself.
+ */
+function cpuByProcess(stack: Stack | null): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (kind: string, ms: number | null) => out.set(kind, (out.get(kind) ?? 0) + (ms ?? 0));
+  for (const name of stack?.serviceNames() ?? []) {
+    const kind = name.replace(/\d+$/, '');
+    if (kind === 'api' || kind === 'gateway') add(kind, stack?.cpuMs(name) ?? null);
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let name: string;
+    try {
+      name = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (SERVERS.includes(name)) add(name.replace('-server', ''), processCpuMs(Number(entry)));
+  }
+  const own = process.cpuUsage();
+  add('load generator', (own.user + own.system) / 1000);
+  return out;
+}
+
 async function runStage(target: Target, catalogue: ListedProduct[], concurrency: number, stageSeconds: number) {
   const tally: Tally = { latencies: [], byKind: new Map(), errors: [], soldOut: 0, ordersExpected: 0, orderIds: [] };
   const shopOf = (i: number) => target.shops[i % target.shops.length] as string;
@@ -148,10 +180,12 @@ async function runStage(target: Target, catalogue: ListedProduct[], concurrency:
     const batch = Array.from({ length: Math.min(SIGN_IN_BATCH, concurrency - i) }, (_, j) => i + j);
     shoppers.push(...(await Promise.all(batch.map((k) => newShopper(shopOf(k), `load${concurrency}-${k}`)))));
   }
+  const cpuBefore = cpuByProcess(stack);
   const started = Date.now();
   const until = started + stageSeconds * 1000;
   await Promise.all(shoppers.map((s, i) => shopperLoop(shopOf(i), target.simulator, catalogue, s, until, tally, i)));
   const elapsed = (Date.now() - started) / 1000;
+  const cpuAfter = cpuByProcess(stack);
   // What each shopper's own order list holds: a lost order is missing there, a double one is extra.
   const made = (await Promise.all(shoppers.map((s, i) => myOrders(shopOf(i), s.token)))).flat();
   const sorted = [...tally.latencies].sort((a, b) => a - b);
@@ -164,6 +198,8 @@ async function runStage(target: Target, catalogue: ListedProduct[], concurrency:
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    /** CPU ms a request, per kind of process, over the stage. */
+    cpuPerRequest: [...cpuAfter].map(([kind, ms]) => ({ kind, ms: (ms - (cpuBefore.get(kind) ?? 0)) / Math.max(sorted.length, 1) })),
     ordersExpected: tally.ordersExpected,
     ordersMade: made.length,
     distinctOrders: new Set([...made.map((o) => o.id), ...tally.orderIds]).size,
@@ -221,6 +257,7 @@ try {
     console.log(
       `${String(r.concurrency).padStart(8)} | ${String(r.requests).padStart(8)} | ${r.rate.toFixed(0).padStart(5)} | ${String(r.errors.length).padStart(6)} | ${String(r.soldOut).padStart(8)} | ${r.p50.toFixed(0).padStart(6)} | ${r.p95.toFixed(0).padStart(6)} | ${r.p99.toFixed(0).padStart(6)} | ${r.ordersMade} / ${r.ordersExpected}`,
     );
+    console.log(`         CPU ms a request: ${r.cpuPerRequest.map((c) => `${c.kind} ${c.ms.toFixed(2)}`).join(', ')}`);
     for (const e of r.errors.slice(0, 5)) console.log(`    error: ${e}`);
     if (r.errors.length > 0 || r.ordersMade !== r.ordersExpected || r.distinctOrders !== r.ordersExpected) failed = true;
   }

@@ -81,7 +81,22 @@ export interface Stack {
   output(name: string): string;
   /** A running service's resident memory in MiB (from /proc), or null when it is not running. */
   residentMiB(name: string): number | null;
+  /** The CPU a running service has used so far, in ms (all its threads, user and system, from /proc), or null. */
+  cpuMs(name: string): number | null;
+  /** The services' names ("api0", "gateway1", "sim", …). */
+  serviceNames(): string[];
   close(): Promise<void>;
+}
+
+/** A process's CPU so far in ms (utime + stime of /proc/<pid>/stat, every thread), or null when it is gone. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After the name: state is field 3, utime 14 and stime 15, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function waitUp(url: string, child: ChildProcess | null, seconds = 60): Promise<void> {
@@ -336,6 +351,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       return kib ? Number(kib) / 1024 : null;
     },
+    cpuMs(name) {
+      const pid = services.find((s) => s.name === name)?.child?.pid;
+      return pid ? processCpuMs(pid) : null;
+    },
+    serviceNames: () => services.map((s) => s.name),
     async close() {
       await stack.nginx?.close();
       await stack.db?.end();
