@@ -10,14 +10,10 @@ import { LAUNCHER_ARGS, serviceArgs, serviceEnv } from '../../scripts/service-ar
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Runs a built service until it exits; resolves with its exit code and everything it printed. */
-function runService(service: 'api' | 'gateway' | 'payment-simulator', env: Record<string, string>) {
+/** Runs node with `args` in `cwd` until it exits (killed after a minute); resolves with its exit code and everything it printed. */
+function runUntilExit(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, serviceArgs(service), {
-      cwd: path.join(ROOT, service),
-      env: serviceEnv({ ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_FORMAT: 'json', ...env }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -28,6 +24,14 @@ function runService(service: 'api' | 'gateway' | 'payment-simulator', env: Recor
     });
   });
 }
+
+/** Runs a built service, as npm start does, until it exits. */
+const runService = (service: 'api' | 'gateway' | 'payment-simulator', env: Record<string, string>) =>
+  runUntilExit(
+    serviceArgs(service),
+    path.join(ROOT, service),
+    serviceEnv({ ...process.env, DATABASE_URL: '', REDIS_URL: '', LOG_FORMAT: 'json', ...env }),
+  );
 
 describe('a service started on a port another process holds', () => {
   let holder: Server;
@@ -71,20 +75,13 @@ describe('npm start', () => {
     const port = (holder.address() as { port: number }).port;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'digitic-launcher-'));
     try {
-      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, [...LAUNCHER_ARGS, 'scripts/start.mjs'], {
-          cwd: ROOT,
-          env: { ...process.env, SKIP_BUILD: '1', PAYMENT_SIM_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let text = '';
-        child.stdout.on('data', (c: Buffer) => (text += c.toString()));
-        child.stderr.on('data', (c: Buffer) => (text += c.toString()));
-        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-        child.on('exit', (exitCode) => {
-          clearTimeout(timer);
-          resolve({ code: exitCode, output: text });
-        });
+      const { code, output } = await runUntilExit([...LAUNCHER_ARGS, 'scripts/start.mjs'], ROOT, {
+        ...process.env,
+        SKIP_BUILD: '1',
+        PAYMENT_SIM_PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
       });
       expect(code).toBe(1);
       expect(output).toContain(
