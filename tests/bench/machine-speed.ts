@@ -115,3 +115,92 @@ export function slowerAtSearchBy(kind: keyof typeof SEARCH_WORK_ROWS, times: num
   );
   return factor;
 }
+
+/**
+ * A fixed piece of the servers' own kind of work, in this Node process (nothing of the shop's code): loopback HTTP
+ * round trips on a kept-alive connection (system calls, the scheduler, Node's HTTP parser), JSON written and read,
+ * fresh memory touched (page faults), and a gzip. The shop's Node processes spend most of a request there; the text
+ * search work above stays in PostgreSQL and in the CPU's caches, and a machine of CI's kind can be as fast as the
+ * reference machine at it and much slower at this: on 2026-12-03 one such machine did the text search in 190 ms
+ * (the reference: 187) and served a third fewer requests than on a day it did it in 271 ms.
+ */
+export async function timeServerWork(runs = 5): Promise<number[]> {
+  const { createServer } = await import('node:http');
+  const { gzipSync } = await import('node:zlib');
+  const page = JSON.stringify({
+    data: {
+      products: Array.from({ length: 20 }, (_, i) => ({ id: `p${i}`, title: `Product ${i}`, price: 1000 + i, tags: ['a', 'b', `t${i}`] })),
+    },
+  });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { n: number };
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ ...(JSON.parse(page) as object), n: body.n }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const { Agent, request } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const roundTrip = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          JSON.parse(Buffer.concat(chunks).toString());
+          resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ n }));
+    });
+  const times: number[] = [];
+  try {
+    for (let run = 0; run < runs + 1; run += 1) {
+      const started = performance.now();
+      for (let i = 0; i < 400; i += 1) await roundTrip(i);
+      // Fresh memory, touched: a block too large for any malloc to keep (above glibc's largest mmap threshold, 32 MiB),
+      // so every run maps it and faults in 3,072 of its pages (one in four), as a heap's new pages are, whatever the
+      // allocator's settings.
+      const fresh = Buffer.allocUnsafeSlow(48 * 1024 * 1024);
+      for (let at = 0; at < fresh.length; at += 16 * 1024) fresh[at] = 1;
+      for (let i = 0; i < 40; i += 1) gzipSync(Buffer.from(page.repeat(4)));
+      // The first run warms the code up and is not counted.
+      if (run > 0) times.push(performance.now() - started);
+    }
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return times;
+}
+
+/**
+ * What the servers' kind of work above takes on the reference machine of the load run's floor (tests/load): one that
+ * serves LOAD_REFERENCE_RATE requests a second at 4 shoppers, the floor of 90 sitting at seven tenths of it (the best
+ * rate varies by about a fifth run to run). Inferred as the search work's reference is, from the load run itself: on
+ * 2026-12-03 (Node 24, this machine, after the warm-up) this work took 101-102 ms in two runs where the shop served
+ * 119 and 120 requests a second at 4 shoppers (p99 150-153 ms); so 101.5 × 120 / 130. On the same day, a run on a
+ * slower moment of the machine timed this work at 144 ms and the text search above at 1.0×.
+ */
+const LOAD_REFERENCE_RATE = 130;
+export const SERVER_WORK_REFERENCE_MS = (101.5 * 120) / LOAD_REFERENCE_RATE;
+
+/** How much slower than the reference machine this one is at the servers' kind of work (1 when as fast or faster), printed. */
+export function slowerAtServerWorkBy(times: number[]) {
+  const ms = percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  );
+  const factor = Math.max(1, ms / SERVER_WORK_REFERENCE_MS);
+  console.log(
+    `  Node: the reference server work took ${ms.toFixed(0)} ms (reference machine: ${SERVER_WORK_REFERENCE_MS.toFixed(0)} ms)` +
+      (factor > 1 ? `: this machine is ${factor.toFixed(2)}× slower at it` : ': as fast or faster'),
+  );
+  return factor;
+}

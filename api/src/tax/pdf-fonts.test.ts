@@ -124,6 +124,11 @@ describe('the drawing thread', () => {
     const words = async (pdf: Buffer) => (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
     expect(await words(there)).toBe(await words(here));
     expect(await words(again)).toContain('INV/26-27/000043');
+    // Its streams are deflated with an 8 KiB window (the zlib header's first byte 0x58), the request thread's with
+    // zlib's default 32 KiB (0x78): the thread's own setting (pdf-thread-worker.ts), not the process's.
+    const windows = (pdf: Buffer) => new Set([...pdf.toString('latin1').matchAll(/(?<!end)stream\n(.)/g)].map((m) => m[1]?.charCodeAt(0)));
+    expect(windows(there)).toEqual(new Set([0x58]));
+    expect(windows(here)).toEqual(new Set([0x78]));
     await drawOffThread(doc);
     expect(drawingThreadId()).toBe(id);
     await stopDrawingThread();
