@@ -3,13 +3,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import type { ApiConfig } from '../config/env.js';
 import { openDb } from '../db/connect.js';
 import { DomainError } from '../domain/errors.js';
 import { createMailer } from '../mail/mailer.js';
-import { type ListedProduct, newCustomer, someProducts, startTestApi, type TestApi, type TestCustomer } from '../test/harness.js';
+import {
+  type ListedProduct,
+  newCustomer,
+  payInSimulator,
+  someProducts,
+  startTestApi,
+  type TestApi,
+  type TestCustomer,
+} from '../test/harness.js';
 import { illFormedTextAt } from '../http/validate.js';
 import { checkoutsService } from './service.js';
 import { createRazorpayProvider } from '../payments/provider.js';
@@ -256,5 +264,48 @@ describe('a start the shop could not record', () => {
       await sql`drop trigger refuse_test_checkout on checkouts`.execute(db);
       await sql`drop function refuse_test_checkout()`.execute(db);
     }
+  });
+});
+
+describe('placing the order of a started checkout', () => {
+  /** The statements every Kysely executor of the api runs while `work` runs (they share their class's executeQuery). */
+  async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+    let owner: object | null = Object.getPrototypeOf(api.database.db.getExecutor()) as object | null;
+    while (owner && !Object.hasOwn(owner, 'executeQuery')) owner = Object.getPrototypeOf(owner) as object | null;
+    if (!owner) throw new Error('no executeQuery to watch');
+    const spy = vi.spyOn(owner as { executeQuery: (q: { sql: string }) => Promise<unknown> }, 'executeQuery');
+    try {
+      await work();
+      return spy.mock.calls.map(([q]) => q.sql);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('reads its checkout once by the payment order and locks it once, for both of its moves (paid, then ordered)', async () => {
+    const c = await newCustomer(api);
+    await fill(c, 2);
+    const started = await startOn(api.http, c);
+    expect(started.status).toBe(201);
+    const paid = await payInSimulator(api, started.body.checkout.razorpayOrderId as string);
+    const statements = await statementsDuring(async () => {
+      const placed = await api.http
+        .post('/api/user/cart/create-order')
+        .set(c.auth)
+        .send({
+          shippingInfo,
+          paymentInfo: {
+            razorpayOrderId: paid.body.razorpay_order_id,
+            razorpayPaymentId: paid.body.razorpay_payment_id,
+            razorpaySignature: paid.body.razorpay_signature,
+          },
+        });
+      expect(placed.status).toBe(201);
+    });
+    const reads = statements.filter((s) => /^select .* from "checkouts" where "razorpay_order_id" = \$1/.test(s));
+    const locks = statements.filter((s) => /^select .* from "checkouts" .*for update$/.test(s));
+    expect(reads).toHaveLength(1);
+    expect(locks).toHaveLength(1);
+    expect(await checkoutsOf(c)).toEqual([{ razorpay_order_id: paid.body.razorpay_order_id, status: 'ordered' }]);
   });
 });

@@ -25,7 +25,12 @@ export const checkoutMovesTo = (to: CheckoutStatus): CheckoutStatus[] => movesTo
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Patch = Omit<Updateable<CheckoutsTable>, 'status' | 'version' | 'id'>;
-export type CheckoutKey = { id: string } | { providerOrderId: string } | { paymentId: string };
+/**
+ * Which checkout to move: by its id, provider order or payment (found and locked here), or `locked`, the row as the
+ * caller read it FOR UPDATE in this same transaction (not read again; the move's guard on status and version still
+ * holds, so a stale row moves nothing).
+ */
+export type CheckoutKey = { id: string } | { providerOrderId: string } | { paymentId: string } | { locked: Checkout };
 
 /**
  * The one transition: within the caller's transaction, moves the checkout (locked and read by the
@@ -35,11 +40,15 @@ export type CheckoutKey = { id: string } | { providerOrderId: string } | { payme
  */
 export async function moveCheckout(db: Db, key: CheckoutKey, to: CheckoutStatus, patch: Patch, actor: Actor): Promise<Checkout | null> {
   const moving = async (trx: Transaction<Database>) => {
-    let query = trx.selectFrom('checkouts').selectAll();
-    if ('id' in key) query = query.where('id', '=', key.id);
-    else if ('providerOrderId' in key) query = query.where('razorpay_order_id', '=', key.providerOrderId);
-    else query = query.where('razorpay_payment_id', '=', key.paymentId);
-    const current = await query.forUpdate().executeTakeFirst();
+    let current: Checkout | undefined;
+    if ('locked' in key) current = key.locked;
+    else {
+      let query = trx.selectFrom('checkouts').selectAll();
+      if ('id' in key) query = query.where('id', '=', key.id);
+      else if ('providerOrderId' in key) query = query.where('razorpay_order_id', '=', key.providerOrderId);
+      else query = query.where('razorpay_payment_id', '=', key.paymentId);
+      current = await query.forUpdate().executeTakeFirst();
+    }
     if (!current || !mayMove(CHECKOUT_TRANSITIONS, current.status, to)) return null;
     const moved = await guardedMove(trx, 'checkouts', current, { column: 'status', from: current.status, to }, patch);
     if (!moved) return null;

@@ -8,6 +8,7 @@ import { writeOrder } from '../orders/write-order.js';
 import type { ProviderPayment } from '../payments/provider.js';
 import { takeStock } from '../products/stock.js';
 import type { automaticRefunds } from '../refunds/automatic.js';
+import type { Checkout } from '../db/schema.js';
 import { moveCheckout } from './checkout-state.js';
 import { issueInvoice } from '../tax/documents.js';
 import type { CheckoutMails } from './mails.js';
@@ -37,8 +38,14 @@ export function checkoutCompletion(
    * Turns a captured payment into the order its checkout record describes, exactly once whatever
    * path calls it and however many call at once: the record is locked, its status decides.
    */
-  async function complete(providerOrderId: string, payment: ProviderPayment, source: CompletionSource): Promise<Completion> {
-    const checkout = await byProviderOrder(db, providerOrderId);
+  async function complete(
+    providerOrderId: string,
+    payment: ProviderPayment,
+    source: CompletionSource,
+    /** The checkout as the caller just read it (its id and customer, which never change), or read here. */
+    read?: Checkout,
+  ): Promise<Completion> {
+    const checkout = read?.razorpay_order_id === providerOrderId ? read : await byProviderOrder(db, providerOrderId);
     if (!checkout) return null;
     const actor = completedBy(source, checkout.customer_id);
     class Refuse extends Error {
@@ -87,7 +94,7 @@ export function checkoutCompletion(
             ),
           );
         }
-        const paid = await moveCheckout(trx, { id: k.id }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
+        const paid = await moveCheckout(trx, { locked: k }, 'paid', { razorpay_payment_id: payment.id, paid_at: new Date() }, actor);
         if (!paid) throw new Error(`checkout ${k.razorpay_order_id} could not be marked paid from ${k.status}`);
         if (payment.amount !== toPaise(amountDue(k)) || payment.currency !== 'INR') {
           throw new Refuse(
@@ -120,7 +127,7 @@ export function checkoutCompletion(
           );
         }
         await removeOrderedLines(trx, k.customer_id, k.lines);
-        await moveCheckout(trx, { id: k.id }, 'ordered', { order_id: orderId, failure_reason: null }, actor);
+        await moveCheckout(trx, { locked: paid }, 'ordered', { order_id: orderId, failure_reason: null }, actor);
         await addOrderEvent(trx, orderId, 'placed', actor, {
           to: 'Ordered',
           detail: { paymentId: payment.id, amountPaise: payment.amount, checkoutId: k.id },

@@ -71,7 +71,7 @@ export function placeOrderService(deps: {
       outcome('another_customer');
       throw paymentFailed('This payment was started by another customer');
     }
-    const done = await checkouts.complete(providerOrderId, { ...providerPayment, status: 'captured' }, 'placeOrder');
+    const done = await checkouts.complete(providerOrderId, { ...providerPayment, status: 'captured' }, 'placeOrder', checkout);
     if (!done) throw new Error(`checkout ${providerOrderId} vanished`);
     if ('refused' in done) {
       const { refused } = done;
